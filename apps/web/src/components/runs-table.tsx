@@ -1,0 +1,37 @@
+import type { TRunListItem } from "@meshbench/contracts";
+import Link from "next/link";
+import { RunProgress, RunStatusBadge } from "./run-status";
+
+const sourceLabel = { scheduled: "scheduled", ci_upload: "CI", import: "import" } as const;
+
+export function RunsTable({ runs }: { runs: TRunListItem[] }) {
+  if (runs.length === 0) {
+    return <div className="empty">No runs yet. Start one from a benchmark, or upload results from CI.</div>;
+  }
+  return (
+    <table className="data" aria-label="Runs">
+      <thead>
+        <tr>
+          <th>Run</th><th className="left">Benchmark</th><th className="left">Source</th>
+          <th className="left">Status</th><th>Trials</th><th className="left">Branch</th><th>Created</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((run) => (
+          <tr key={run.id}>
+            <td><Link href={`/runs/${run.id}`}>{run.title}</Link></td>
+            <td className="left">{run.benchmarkKey ?? "—"}</td>
+            <td className="left">{sourceLabel[run.source]}</td>
+            <td className="left"><RunStatusBadge status={run.status} /></td>
+            <td className="num">
+              {run.trialsDone}/{run.trialsTotal}
+              {run.status === "running" ? <RunProgress run={run} /> : null}
+            </td>
+            <td className="left">{run.gitBranch ?? "—"}</td>
+            <td className="num">{run.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

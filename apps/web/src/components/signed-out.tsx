@@ -1,0 +1,3 @@
+export function SignedOut() {
+  return <div className="empty">You are not signed in to a workspace.</div>;
+}

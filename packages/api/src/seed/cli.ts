@@ -1,0 +1,21 @@
+/** `pnpm db:seed`: loads the demo workspace and run. Refuses in production mode. */
+import { createPrismaClient } from "@meshbench/db";
+import { seedDemo } from "./seed-demo";
+
+const mode = process.env.MESHBENCH_MODE ?? "local";
+if (mode !== "local") {
+  console.error(`meshbench seed: refusing to seed demo data when MESHBENCH_MODE=${mode} (only in local mode)`);
+  process.exit(1);
+}
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error("meshbench seed: DATABASE_URL is not set");
+  process.exit(1);
+}
+const db = createPrismaClient(url);
+try {
+  const seeded = await seedDemo(db);
+  console.log(`meshbench seed: demo run ${seeded.runId} with ${seeded.trials} trials`);
+} finally {
+  await db.$disconnect();
+}

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The real benchmark measured on this project's machine kind (see the fixtures README):
+ * Fortio echo server, baseline vs an nginx proxy standing in for a sidecar, QPS 100/500/1000,
+ * 8 connections, 5 interleaved repetitions, 100 µs histogram resolution.
+ */
+export const demoMatrixDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../formats/fixtures/fortio/matrix",
+);
+
+const FILE = /^(?<variant>[a-z]+)-qps(?<qps>\d+)-c(?<c>\d+)-rep(?<rep>\d+)\.json$/;
+
+export type DemoTrialFile = {
+  variant: string;
+  qps: number;
+  connections: number;
+  repetition: number;
+  text: string;
+};
+
+export function readDemoMatrix(dir = demoMatrixDir): DemoTrialFile[] {
+  return readdirSync(dir)
+    .map((name) => ({ name, m: FILE.exec(name) }))
+    .filter((f) => f.m?.groups)
+    .map(({ name, m }) => ({
+      variant: m!.groups!.variant!,
+      qps: Number(m!.groups!.qps),
+      connections: Number(m!.groups!.c),
+      repetition: Number(m!.groups!.rep),
+      text: readFileSync(path.join(dir, name), "utf8"),
+    }));
+}
+
+/** The order the trials actually ran in: per repetition, per QPS, baseline then the variant. */
+export function interleavedOrder(files: DemoTrialFile[]) {
+  const variantRank = (v: string) => (v === "baseline" ? 0 : 1);
+  return [...files].sort(
+    (a, b) => a.repetition - b.repetition || a.qps - b.qps || variantRank(a.variant) - variantRank(b.variant),
+  );
+}

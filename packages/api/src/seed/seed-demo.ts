@@ -1,0 +1,78 @@
+import { assessTrialValidity } from "@meshbench/core";
+import type { Database } from "@meshbench/db";
+import { createRunRepository, createWorkspaceRepository } from "@meshbench/db";
+import { importFortioJson } from "@meshbench/formats";
+import { interleavedOrder, readDemoMatrix } from "./demo-matrix";
+
+export const DEMO_WORKSPACE = { slug: "demo", name: "Demo workspace" };
+export const DEMO_USER = { email: "demo@meshbench.local", name: "Demo User" };
+export const DEMO_RUN_TITLE = "nginx proxy vs baseline — Fortio echo, 8 connections";
+
+/** Loads the real Fortio matrix as the demo run. Idempotent: replaces an earlier demo run. */
+export async function seedDemo(db: Database) {
+  const workspace = await createWorkspaceRepository(db).ensure(DEMO_WORKSPACE.slug, DEMO_WORKSPACE.name);
+  const user = await db.user.upsert({ where: { email: DEMO_USER.email }, create: DEMO_USER, update: {} });
+  await db.membership.upsert({
+    where: { workspaceId_userId: { workspaceId: workspace.id, userId: user.id } },
+    create: { workspaceId: workspace.id, userId: user.id, role: "owner" },
+    update: { role: "owner" },
+  });
+  const benchmark = await db.benchmark.upsert({
+    where: { workspaceId_key: { workspaceId: workspace.id, key: "nginx-vs-baseline" } },
+    update: {},
+    create: {
+      workspaceId: workspace.id,
+      key: "nginx-vs-baseline",
+      name: "nginx proxy vs baseline",
+      description: "Fortio echo server straight vs through an nginx reverse proxy (a stand-in sidecar).",
+      target: { kind: "fortio-echo", replicas: 1 },
+      variants: [
+        { name: "baseline", mesh: "none", labels: {}, annotations: {} },
+        { name: "nginx", mesh: "custom", labels: {}, annotations: {} },
+      ],
+      loadMatrix: { qps: [100, 500, 1000], connections: [8], payloadBytes: [0], protocols: ["http1"], keepAlive: [true] },
+      repetitions: 5,
+      durationSeconds: 5,
+      warmupSeconds: 0,
+      methodology: { resolutionSeconds: 0.0001, interleave: "round-robin", percentiles: [50, 75, 90, 99, 99.9] },
+    },
+  });
+
+  await db.run.deleteMany({ where: { workspaceId: workspace.id, title: DEMO_RUN_TITLE } });
+  const runs = createRunRepository(db);
+  const files = interleavedOrder(readDemoMatrix());
+  const runId = await runs.create(workspace.id, {
+    title: DEMO_RUN_TITLE,
+    source: "import",
+    status: "running",
+    benchmarkId: benchmark.id,
+    labels: { demo: "true" },
+    environment: {
+      machine: "2 cores, 24 GiB (load generator, proxy and server share the cores)",
+      loadGenerator: "fortio 1.68.2",
+      proxy: "nginx 1.22, pooled upstream keep-alive",
+      fortioCommand: "fortio load -qps Q -c 8 -t 5s -r 0.0001 -p 50,75,90,99,99.9",
+    },
+  });
+  await db.run.update({ where: { id: runId }, data: { trialsTotal: files.length } });
+  for (const [index, file] of files.entries()) {
+    const result = importFortioJson(file.text);
+    await runs.recordCompletedTrial(workspace.id, runId, {
+      coordinates: {
+        variant: file.variant,
+        requestedQps: file.qps,
+        connections: file.connections,
+        payloadBytes: 0,
+        protocol: "http1",
+        keepAlive: true,
+        repetition: file.repetition,
+      },
+      sequence: index + 1,
+      result,
+      validityFlags: assessTrialValidity(result),
+    });
+  }
+  await runs.refreshProgress(workspace.id, runId);
+  await runs.setStatus(workspace.id, runId, "succeeded");
+  return { workspaceId: workspace.id, runId, trials: files.length };
+}

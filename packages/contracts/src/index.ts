@@ -1,0 +1,3 @@
+export * from "./trial-result";
+export * from "./run";
+export * from "./errors";

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { ZHistogram, ZLatencySummary, ZLoadGenerator, ZProtocol } from "./trial-result";
+
+export const ZId = z.string().min(1).max(64).regex(/^[a-z0-9]+$/, "must be an id");
+
+export const ZRunStatus = z.enum(["queued", "running", "succeeded", "failed", "cancelled"]);
+export type TRunStatus = z.infer<typeof ZRunStatus>;
+export const ZRunSource = z.enum(["scheduled", "ci_upload", "import"]);
+export type TRunSource = z.infer<typeof ZRunSource>;
+export const ZTrialStatus = z.enum(["pending", "running", "succeeded", "failed", "skipped"]);
+export type TTrialStatus = z.infer<typeof ZTrialStatus>;
+
+export const ZValidityFlag = z.object({
+  code: z.string(),
+  severity: z.enum(["invalid", "warning"]),
+  message: z.string(),
+});
+export type TValidityFlag = z.infer<typeof ZValidityFlag>;
+
+export const ZRunListItem = z.object({
+  id: ZId,
+  title: z.string(),
+  status: ZRunStatus,
+  source: ZRunSource,
+  benchmarkKey: z.string().nullable(),
+  clusterName: z.string().nullable(),
+  trialsTotal: z.number().int(),
+  trialsDone: z.number().int(),
+  trialsFailed: z.number().int(),
+  gitBranch: z.string().nullable(),
+  gitCommit: z.string().nullable(),
+  createdAt: z.date(),
+  finishedAt: z.date().nullable(),
+});
+export type TRunListItem = z.infer<typeof ZRunListItem>;
+
+/** The load-level coordinates of a trial: one cell of the matrix plus its repetition. */
+export const ZTrialCoordinates = z.object({
+  variant: z.string().min(1).max(63),
+  requestedQps: z.number().positive().nullable(),
+  connections: z.number().int().positive(),
+  payloadBytes: z.number().int().nonnegative(),
+  protocol: ZProtocol,
+  keepAlive: z.boolean(),
+  repetition: z.number().int().positive(),
+});
+export type TTrialCoordinates = z.infer<typeof ZTrialCoordinates>;
+
+export const ZTrialRecord = ZTrialCoordinates.extend({
+  id: ZId,
+  key: z.string(),
+  sequence: z.number().int(),
+  status: ZTrialStatus,
+  failureReason: z.string().nullable(),
+  loadGenerator: ZLoadGenerator,
+  summaryOnly: z.boolean(),
+  validityFlags: z.array(ZValidityFlag),
+  actualQps: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  requestCount: z.number().int().nullable(),
+  errorCount: z.number().int().nullable(),
+  summary: ZLatencySummary.nullable(),
+  histogram: ZHistogram.nullable(),
+});
+export type TTrialRecord = z.infer<typeof ZTrialRecord>;
+
+export const ZRunDetail = ZRunListItem.extend({
+  environment: z.record(z.string(), z.unknown()).nullable(),
+  labels: z.record(z.string(), z.string()),
+  gitRepo: z.string().nullable(),
+  gitPr: z.string().nullable(),
+  error: z.string().nullable(),
+  startedAt: z.date().nullable(),
+  trials: z.array(ZTrialRecord),
+});
+export type TRunDetail = z.infer<typeof ZRunDetail>;

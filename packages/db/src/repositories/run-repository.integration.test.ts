@@ -1,0 +1,53 @@
+import { importFortioJson } from "@meshbench/formats";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { readFixture } from "@meshbench/testing/fixtures";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient, type Database } from "../client";
+import { createRunRepository } from "./run-repository";
+import { createWorkspaceRepository } from "./workspace-repository";
+
+describe("run repository on real Postgres", () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    drop = test.drop;
+    db = createPrismaClient(test.url);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await drop();
+  });
+
+  it("round-trips a trial with its exact histogram", async () => {
+    const ws = await createWorkspaceRepository(db).ensure("acme", "Acme");
+    const runs = createRunRepository(db);
+    const runId = await runs.create(ws.id, { title: "round trip", source: "import" });
+    const result = importFortioJson(readFixture("fortio/matrix/nginx-qps500-c8-rep1.json"));
+    const coordinates = {
+      variant: "nginx", requestedQps: 500, connections: 8, payloadBytes: 0,
+      protocol: "http1" as const, keepAlive: true, repetition: 1,
+    };
+    const first = await runs.recordCompletedTrial(ws.id, runId, { coordinates, sequence: 1, result, validityFlags: [] });
+    const again = await runs.recordCompletedTrial(ws.id, runId, { coordinates, sequence: 1, result, validityFlags: [] });
+    expect(again).toBe(first);
+
+    const run = await runs.get(ws.id, runId);
+    expect(run?.trials).toHaveLength(1);
+    const trial = run!.trials[0]!;
+    expect(trial.histogram).toEqual(result.histogram);
+    expect(trial.summary).toEqual(result.summary);
+    expect(trial.requestCount).toBe(result.requestCount);
+  });
+
+  it("never returns another workspace's run", async () => {
+    const runs = createRunRepository(db);
+    const a = await createWorkspaceRepository(db).ensure("team-a", "A");
+    const b = await createWorkspaceRepository(db).ensure("team-b", "B");
+    const runId = await runs.create(a.id, { title: "private", source: "import" });
+    expect(await runs.get(b.id, runId)).toBeNull();
+    expect((await runs.list(b.id, { limit: 10 })).items.map((r) => r.id)).not.toContain(runId);
+    expect((await runs.list(a.id, { limit: 10 })).items.map((r) => r.id)).toContain(runId);
+  });
+});

@@ -1,0 +1,171 @@
+import type {
+  TRunDetail,
+  TRunListItem,
+  TRunSource,
+  TRunStatus,
+  TTrialCoordinates,
+  TTrialResult,
+  TValidityFlag,
+} from "@meshbench/contracts";
+import { encodeHistogram } from "@meshbench/core";
+import type { Database } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+import { toTrialRecord } from "./trial-mapping";
+import { trialKey } from "./trial-key";
+
+const listSelect = {
+  id: true,
+  title: true,
+  status: true,
+  source: true,
+  trialsTotal: true,
+  trialsDone: true,
+  trialsFailed: true,
+  gitBranch: true,
+  gitCommit: true,
+  createdAt: true,
+  finishedAt: true,
+  benchmark: { select: { key: true } },
+  cluster: { select: { name: true } },
+} satisfies Prisma.RunSelect;
+
+type ListRow = Prisma.RunGetPayload<{ select: typeof listSelect }>;
+
+function toListItem(row: ListRow): TRunListItem {
+  const { benchmark, cluster, ...rest } = row;
+  return { ...rest, benchmarkKey: benchmark?.key ?? null, clusterName: cluster?.name ?? null };
+}
+
+export type CreateRunInput = {
+  title: string;
+  source: TRunSource;
+  status?: TRunStatus;
+  benchmarkId?: string | null;
+  clusterId?: string | null;
+  environment?: Record<string, unknown> | null;
+  labels?: Record<string, string>;
+  git?: { repo?: string; commit?: string; branch?: string; pr?: string };
+};
+
+export type CompletedTrialInput = {
+  coordinates: TTrialCoordinates;
+  sequence: number;
+  result: TTrialResult;
+  validityFlags: TValidityFlag[];
+};
+
+/** Every query is scoped by workspace id: a run of another workspace simply does not exist. */
+export function createRunRepository(db: Database) {
+  return {
+    async create(workspaceId: string, input: CreateRunInput) {
+      const run = await db.run.create({
+        data: {
+          workspaceId,
+          title: input.title,
+          source: input.source,
+          status: input.status ?? "queued",
+          benchmarkId: input.benchmarkId ?? null,
+          clusterId: input.clusterId ?? null,
+          environment: (input.environment ?? undefined) as Prisma.InputJsonValue | undefined,
+          labels: input.labels ?? {},
+          gitRepo: input.git?.repo ?? null,
+          gitCommit: input.git?.commit ?? null,
+          gitBranch: input.git?.branch ?? null,
+          gitPr: input.git?.pr ?? null,
+        },
+        select: { id: true },
+      });
+      return run.id;
+    },
+
+    async list(workspaceId: string, options: { limit: number; cursor?: string | null }) {
+      const rows = await db.run.findMany({
+        where: { workspaceId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: options.limit + 1,
+        ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+        select: listSelect,
+      });
+      const page = rows.slice(0, options.limit).map(toListItem);
+      return { items: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    async get(workspaceId: string, runId: string): Promise<TRunDetail | null> {
+      const row = await db.run.findFirst({
+        where: { id: runId, workspaceId },
+        select: {
+          ...listSelect,
+          environment: true,
+          labels: true,
+          gitRepo: true,
+          gitPr: true,
+          error: true,
+          startedAt: true,
+          trials: { orderBy: { sequence: "asc" } },
+        },
+      });
+      if (!row) return null;
+      const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...list } = row;
+      return {
+        ...toListItem(list),
+        environment: (environment ?? null) as Record<string, unknown> | null,
+        labels: (labels ?? {}) as Record<string, string>,
+        gitRepo,
+        gitPr,
+        error,
+        startedAt,
+        trials: trials.map(toTrialRecord),
+      };
+    },
+
+    /** Stores a finished trial (upsert on its key, so a retried write never duplicates). */
+    async recordCompletedTrial(workspaceId: string, runId: string, input: CompletedTrialInput) {
+      const run = await db.run.findFirst({ where: { id: runId, workspaceId }, select: { id: true } });
+      if (!run) return null;
+      const r = input.result;
+      const data = {
+        ...input.coordinates,
+        sequence: input.sequence,
+        status: "succeeded" as const,
+        loadGenerator: r.loadGenerator,
+        summaryOnly: r.histogram === null,
+        validityFlags: input.validityFlags,
+        actualQps: r.actualQps,
+        durationSeconds: r.actualDurationSeconds,
+        requestCount: r.requestCount,
+        errorCount: r.errorCount,
+        summary: r.summary,
+        histogram: r.histogram ? Buffer.from(encodeHistogram(r.histogram)) : null,
+        meta: { ...r.meta, runType: r.runType, labels: r.labels, retCodes: r.retCodes } as Prisma.InputJsonValue,
+        startedAt: r.startedAt ? new Date(r.startedAt) : null,
+        finishedAt: new Date(),
+      };
+      const key = trialKey(input.coordinates);
+      const trial = await db.trial.upsert({
+        where: { runId_key: { runId, key } },
+        create: { runId, key, ...data },
+        update: data,
+        select: { id: true },
+      });
+      return trial.id;
+    },
+
+    async refreshProgress(workspaceId: string, runId: string) {
+      const counts = await db.trial.groupBy({ by: ["status"], where: { runId, run: { workspaceId } }, _count: true });
+      const count = (s: string) => counts.find((c) => c.status === s)?._count ?? 0;
+      const done = count("succeeded") + count("failed") + count("skipped");
+      await db.run.updateMany({
+        where: { id: runId, workspaceId },
+        data: { trialsDone: done, trialsFailed: count("failed") },
+      });
+    },
+
+    async setStatus(workspaceId: string, runId: string, status: TRunStatus, at = new Date()) {
+      const timestamps =
+        status === "running" ? { startedAt: at } : status === "queued" ? {} : { finishedAt: at };
+      await db.run.updateMany({ where: { id: runId, workspaceId }, data: { status, ...timestamps } });
+    },
+  };
+}
+
+export type RunRepository = ReturnType<typeof createRunRepository>;

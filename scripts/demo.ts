@@ -1,0 +1,71 @@
+/**
+ * Orchestrates local mode: Postgres (embedded unless DATABASE_URL is set) → migrate → seed →
+ * build → web on :3000 + worker. Ctrl-C stops everything, the embedded database included.
+ * The embedded data directory persists between runs (under the system temp dir, reachable by
+ * the postgres user when run as root).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { createDatabase, defaultDataRoot, startLocalPostgres } from "@meshbench/local-postgres";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = process.env.PORT ?? "3000";
+const log = (msg: string) => console.log(`[meshbench] ${msg}`);
+
+function runStep(title: string, command: string[], env: NodeJS.ProcessEnv) {
+  log(title);
+  const result = spawnSync(command[0]!, command.slice(1), { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) throw new Error(`${title} failed (exit ${result.status ?? "signal"})`);
+}
+
+const dataDir = path.join(defaultDataRoot(), `dev-${createHash("sha256").update(root).digest("hex").slice(0, 10)}`);
+const database = process.env.DATABASE_URL
+  ? null
+  : await startLocalPostgres({ dataDir, log: () => undefined });
+const databaseUrl = process.env.DATABASE_URL ?? (await createDatabase(database!.url, "meshbench"));
+if (database) log(`embedded PostgreSQL 17 on 127.0.0.1:${database.port} (data: ${dataDir})`);
+
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  MESHBENCH_MODE: process.env.MESHBENCH_MODE ?? "local",
+  PORT: port,
+};
+const children: ChildProcess[] = [];
+let stopping = false;
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+  await database?.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stopAll(0));
+process.on("SIGTERM", () => void stopAll(0));
+
+try {
+  runStep("generating the Prisma client", ["pnpm", "db:generate"], env);
+  runStep("applying migrations", ["pnpm", "db:migrate"], env);
+  runStep("seeding the demo workspace", ["pnpm", "db:seed"], env);
+  runStep("building the web app", ["pnpm", "turbo", "run", "build", "--filter=@meshbench/web"], env);
+} catch (error) {
+  console.error(`[meshbench] ${(error as Error).message}`);
+  await stopAll(1);
+}
+
+for (const [name, args] of [
+  ["web", ["--filter", "@meshbench/web", "start"]],
+  ["worker", ["--filter", "@meshbench/worker", "start"]],
+] as const) {
+  const child = spawn("pnpm", [...args], { cwd: root, stdio: "inherit", env });
+  child.once("exit", (code) => {
+    if (!stopping) {
+      log(`${name} exited (${code ?? "signal"}); stopping`);
+      void stopAll(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+log(`Meshbench is starting on http://localhost:${port} — the demo run is under Runs. Ctrl-C stops it.`);
