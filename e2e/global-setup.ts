@@ -4,6 +4,7 @@
  * (`next start`) on a free port. The base URL reaches the tests through the environment.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createDatabase, findFreePort, startLocalPostgres } from "@meshbench/local-postgres";
 
@@ -36,18 +37,27 @@ export default async function globalSetup() {
   mustRun("pnpm", ["db:seed"], env);
 
   const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
+  // The server log is kept for tests that read what the local console mailer printed.
+  const serverLog = path.join(root, "e2e/artifacts/web-server.log");
+  mkdirSync(path.dirname(serverLog), { recursive: true });
+  writeFileSync(serverLog, "");
   const server = spawn("pnpm", ["--filter", "@meshbench/web", "exec", "next", "start", "--port", String(port)], {
     cwd: root,
-    env: { ...env, PORT: String(port) },
+    env: { ...env, PORT: String(port), MESHBENCH_BASE_URL: baseUrl, MESHBENCH_AUTH_RATE_LIMIT: "30" },
     detached: true,
   });
-  server.stdout.on("data", (b: Buffer) => (output = (output + b.toString()).slice(-8000)));
-  server.stderr.on("data", (b: Buffer) => (output = (output + b.toString()).slice(-8000)));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-8000);
+    appendFileSync(serverLog, b);
+  };
+  server.stdout.on("data", keep);
+  server.stderr.on("data", keep);
   await waitForHealth(baseUrl, server, () => output);
   process.env.MESHBENCH_E2E_BASE_URL = baseUrl;
   process.env.MESHBENCH_E2E_DATABASE_URL = databaseUrl;
+  process.env.MESHBENCH_E2E_SERVER_LOG = serverLog;
 
   return async () => {
     if (server.pid) process.kill(-server.pid, "SIGTERM"); // the whole group: pnpm and next

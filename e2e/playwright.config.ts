@@ -26,5 +26,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "ui", testDir: "tests/ui" }],
+  projects: [{ name: "ui", testDir: "tests/ui" }, { name: "api", testDir: "tests/api" }],
 });

@@ -5,14 +5,100 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
+// Local mode only: production refuses to start with it (see the check below).
+const DEV_AUTH_SECRET = "meshbench-local-dev-secret-not-for-production-use";
+
+const optional = z.string().min(1).optional();
+
 export const env = createEnv({
   server: {
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+    DATABASE_URL: z.url({
+      protocol: /^postgres(ql)?$/,
+      error: "must be a postgres:// or postgresql:// URL",
+    }),
     MESHBENCH_MODE: z.enum(["local", "production"]).default("local"),
-    MESHBENCH_LOCAL_WORKSPACE: z.string().min(1).default("demo"),
+    /** Public URL of the app: cookies, CSRF origin checks and links in mail derive from it. */
+    MESHBENCH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Signs session cookies; ≥ 32 characters. Local mode falls back to a dev secret. */
+    BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** `console` prints mail (reset and invitation links) to the server log: local mode only. */
+    MESHBENCH_MAIL_TRANSPORT: z.enum(["console", "none"]).optional(),
+    /** Largest accepted request body for /api/trpc and /api/v1 (result uploads). */
+    MESHBENCH_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    /** Sign-in, sign-up and password-reset attempts per minute, per client address and endpoint. */
+    MESHBENCH_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /**
+     * Kubeconfig encryption keys "id:base64(32 bytes)", comma-separated; the first seals, all
+     * open (rotation). Required in production; local mode uses a fixed dev key.
+     */
+    MESHBENCH_ENCRYPTION_KEYS: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_.-]{1,32}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_.-]{1,32}:[A-Za-z0-9+/]{43}=)*$/,
+        "id:base64(32 bytes)[,id:base64…]",
+      )
+      .optional(),
+    GITHUB_CLIENT_ID: optional,
+    GITHUB_CLIENT_SECRET: optional,
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
   },
   client: {},
   experimental__runtimeEnv: {},
   skipValidation: process.env.MESHBENCH_SKIP_ENV_VALIDATION === "1",
   emptyStringAsUndefined: true,
 });
+
+const production = env.MESHBENCH_MODE === "production";
+if (production && process.env.MESHBENCH_SKIP_ENV_VALIDATION !== "1") {
+  const problems = [
+    !env.BETTER_AUTH_SECRET || env.BETTER_AUTH_SECRET === DEV_AUTH_SECRET
+      ? "BETTER_AUTH_SECRET: production needs its own secret (≥ 32 characters)"
+      : null,
+    !env.MESHBENCH_BASE_URL
+      ? "MESHBENCH_BASE_URL: production needs the public URL of the app"
+      : null,
+    env.MESHBENCH_MAIL_TRANSPORT === "console"
+      ? "MESHBENCH_MAIL_TRANSPORT: console is for local mode only"
+      : null,
+    !env.MESHBENCH_ENCRYPTION_KEYS
+      ? "MESHBENCH_ENCRYPTION_KEYS: production needs its own kubeconfig encryption key"
+      : null,
+  ].filter(Boolean);
+  if (problems.length > 0)
+    throw new Error(`Invalid environment variables:\n  ${problems.join("\n  ")}`);
+}
+
+const port = process.env.PORT ?? "3000";
+const baseURL = env.MESHBENCH_BASE_URL ?? `http://localhost:${port}`;
+
+/** Auth settings derived once from the validated environment. */
+export const authEnv = {
+  secret: env.BETTER_AUTH_SECRET ?? DEV_AUTH_SECRET,
+  baseURL,
+  /** Origins allowed to send cookie-authenticated writes (local mode: either loopback name). */
+  trustedOrigins: production
+    ? [new URL(baseURL).origin]
+    : [
+        ...new Set([
+          new URL(baseURL).origin,
+          `http://localhost:${port}`,
+          `http://127.0.0.1:${port}`,
+        ]),
+      ],
+  mailTransport: env.MESHBENCH_MAIL_TRANSPORT ?? (production ? "none" : "console"),
+  oauth: {
+    github:
+      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
+        : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+  },
+};

@@ -7,7 +7,10 @@ export type WorkerLoop = { stop(): Promise<void>; ticks(): number };
  * The worker's main loop. For now it only proves the process and its database are alive; the
  * scheduler claims queued runs here (pg-boss) once it lands.
  */
-export function startWorkerLoop(db: Database, options: { pollMs: number; log: (msg: string) => void }): WorkerLoop {
+export function startWorkerLoop(
+  db: Database,
+  options: { pollMs: number; log: (msg: string) => void },
+): WorkerLoop {
   let ticks = 0;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;

@@ -1,10 +1,32 @@
+import { auditRouter } from "./routers/audit";
 import { healthRouter } from "./routers/health";
+import { membersRouter } from "./routers/members";
+import { tokensRouter } from "./routers/tokens";
+import { workspacesRouter } from "./routers/workspaces";
 import { runsRouter } from "./routers/runs";
+import { reportsRouter } from "./routers/reports";
+import { shareRouter } from "./routers/share";
+import { resultsRouter } from "./routers/results";
+import { verdictsRouter } from "./routers/verdicts";
+import { historyRouter } from "./routers/history";
+import { clustersRouter } from "./routers/clusters";
+import { benchmarksRouter } from "./routers/benchmarks";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
+  results: resultsRouter,
+  verdicts: verdictsRouter,
+  history: historyRouter,
   health: healthRouter,
   runs: runsRouter,
+  workspaces: workspacesRouter,
+  members: membersRouter,
+  tokens: tokensRouter,
+  audit: auditRouter,
+  reports: reportsRouter,
+  share: shareRouter,
+  clusters: clustersRouter,
+  benchmarks: benchmarksRouter,
 });
 
 export type AppRouter = typeof appRouter;

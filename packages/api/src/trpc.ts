@@ -1,25 +1,30 @@
 import { DomainError } from "@meshbench/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
+import type { TokenScope } from "./auth/scopes";
 import type { Actor, Context, Role } from "./context";
 import { toTRPCError } from "./errors";
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    return {
-      ...shape,
-      data: {
-        ...shape.data,
-        // BAD_REQUEST names the field and the reason; nothing else leaks (no stack in prod).
-        field: cause instanceof DomainError ? (cause.field ?? null) : null,
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          // BAD_REQUEST names the field and the reason; nothing else leaks (no stack in prod).
+          field: cause instanceof DomainError ? (cause.field ?? null) : null,
+          zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+        },
+      };
+    },
+  });
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -37,14 +42,37 @@ export const publicProcedure = t.procedure.use(domainErrors);
 
 const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
-/** One authorisation path: every tier is this middleware with a minimum role. */
-function requireRole(minimum: Role) {
+/**
+ * Whether an API token may call a procedure of this tier. Tokens never reach admin/owner tiers;
+ * viewer tiers need `read`; member tiers only when the procedure names a scope the token holds
+ * (requireScope), so a `runs:trigger` token cannot, say, edit benchmarks.
+ */
+function tokenAllows(actor: Actor, minimum: Role, scope: TokenScope | null): boolean {
+  const scopes = actor.scopes ?? [];
+  if (minimum === "viewer")
+    return scopes.includes("read") || (scope !== null && scopes.includes(scope));
+  if (minimum === "member") return scope !== null && scopes.includes(scope);
+  return false;
+}
+
+/** One authorisation path: every tier is this middleware with a minimum role (and maybe a scope). */
+function requireRole(minimum: Role, scope: TokenScope | null = null) {
   return t.middleware(({ ctx, next }) => {
-    if (!ctx.actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in required" });
-    if (rank[ctx.actor.role] < rank[minimum]) {
+    const actor = ctx.actor;
+    if (!actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in required" });
+    if (actor.via === "token" && !tokenAllows(actor, minimum, scope)) {
+      const needs = scope ?? (minimum === "viewer" ? "read" : null);
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: needs
+          ? `This API token lacks the ${needs} scope`
+          : "API tokens cannot call this procedure",
+      });
+    }
+    if (rank[actor.role] < rank[minimum]) {
       throw new TRPCError({ code: "FORBIDDEN", message: `Requires the ${minimum} role` });
     }
-    return next({ ctx: { ...ctx, actor: ctx.actor satisfies Actor } });
+    return next({ ctx: { ...ctx, actor: actor satisfies Actor } });
   });
 }
 
@@ -52,3 +80,38 @@ export const viewerProcedure = publicProcedure.use(requireRole("viewer"));
 export const memberProcedure = publicProcedure.use(requireRole("member"));
 export const adminProcedure = publicProcedure.use(requireRole("admin"));
 export const ownerProcedure = publicProcedure.use(requireRole("owner"));
+
+/**
+ * A member-tier procedure that API tokens holding `scope` may also call, e.g.
+ * `export const uploadResults = requireScope("results:write").input(...).mutation(...)`.
+ * Session callers need the member role as usual.
+ */
+export function requireScope(scope: TokenScope) {
+  return publicProcedure.use(requireRole("member", scope));
+}
+
+/**
+ * Spends one point of a rate-limit bucket per call, keyed by token or user and workspace; chain
+ * after a tier: `requireScope("results:write").use(rateLimited("upload"))`.
+ */
+export function rateLimited(bucket: string) {
+  return t.middleware(async ({ ctx, next }) => {
+    const actor = ctx.actor;
+    const key = actor
+      ? `${actor.workspaceId}:${actor.tokenId ?? actor.userId ?? actor.via}`
+      : "anonymous";
+    const decision = await ctx.services.rateLimits.consume(bucket, key);
+    if (!decision.allowed) {
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: `Rate limit exceeded; retry in ${decision.retryAfterSeconds} s`,
+      });
+    }
+    return next();
+  });
+}
+
+/** The audit-log actor fields for the caller. */
+export function auditActor(actor: Actor) {
+  return { actorUserId: actor.userId, actorTokenId: actor.tokenId ?? null };
+}

@@ -2,8 +2,11 @@ import { z } from "zod";
 
 /**
  * The canonical result of one load-generator trial, whatever tool produced it.
- * Units are normalised once, at import: latencies in **seconds** (float64, so Fortio's
- * nanosecond-precise bucket edges stay exact), rates in requests per second, sizes in bytes.
+ * Units are normalised once, at import (packages/formats): latencies in **seconds** (float64,
+ * so Fortio's nanosecond-precise bucket edges stay exact), rates in requests per second, sizes
+ * in bytes. Fortio JSON is already in seconds and kept bit for bit; Nighthawk's "0.000190007s"
+ * durations become nanoseconds / 1e9 (the same double Nighthawk's own Fortio output writes);
+ * wrk's us/ms/s strings and SMP's milliseconds are converted once.
  */
 export const ZLoadGenerator = z.enum(["fortio", "nighthawk", "wrk", "smp"]);
 export type TLoadGenerator = z.infer<typeof ZLoadGenerator>;
@@ -19,12 +22,18 @@ export const ZHistogramBucket = z.object({
 });
 export type THistogramBucket = z.infer<typeof ZHistogramBucket>;
 
-/** An exact latency histogram (Fortio's buckets kept as they are). */
+/**
+ * An exact latency histogram (Fortio's buckets kept as they are, empty buckets dropped).
+ * Buckets are sorted and do not overlap; the first starts at `min` and the last ends at `max`
+ * (Fortio's convention). `stddev` is the source's population standard deviation: absent or null
+ * when the source did not report it (it cannot be recovered from the buckets).
+ */
 export const ZHistogram = z.object({
   count: z.number().int().nonnegative(),
   min: z.number().nonnegative(),
   max: z.number().nonnegative(),
   sum: z.number().nonnegative(),
+  stddev: z.number().nonnegative().nullable().optional(),
   buckets: z.array(ZHistogramBucket),
 });
 export type THistogram = z.infer<typeof ZHistogram>;
@@ -53,7 +62,8 @@ export const ZTrialResult = z.object({
   requestedDurationSeconds: z.number().nonnegative().nullable(),
   actualQps: z.number().nonnegative(),
   actualDurationSeconds: z.number().nonnegative(),
-  connections: z.number().int().positive(),
+  /** null when the source does not say (SMP results). */
+  connections: z.number().int().positive().nullable(),
   requestCount: z.number().int().nonnegative(),
   errorCount: z.number().int().nonnegative(),
   retCodes: z.record(z.string(), z.number().int().nonnegative()),

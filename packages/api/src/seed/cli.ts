@@ -1,6 +1,6 @@
 /** `pnpm db:seed`: loads the demo workspace and run. Refuses in production mode. */
 import { createPrismaClient } from "@meshbench/db";
-import { seedDemo } from "./seed-demo";
+import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from "./seed-demo";
 
 const mode = process.env.MESHBENCH_MODE ?? "local";
 if (mode !== "local") {
@@ -16,6 +16,8 @@ const db = createPrismaClient(url);
 try {
   const seeded = await seedDemo(db);
   console.log(`meshbench seed: demo run ${seeded.runId} with ${seeded.trials} trials`);
+  // Local mode only (checked above): these are the public demo credentials from the README.
+  console.log(`meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; API token ${DEMO_API_TOKEN}`);
 } finally {
   await db.$disconnect();
 }

@@ -2,21 +2,19 @@ import { assessTrialValidity } from "@meshbench/core";
 import type { Database } from "@meshbench/db";
 import { createRunRepository, createWorkspaceRepository } from "@meshbench/db";
 import { importFortioJson } from "@meshbench/formats";
+import { DEMO_USER_EMAIL } from "./demo-credentials";
 import { interleavedOrder, readDemoMatrix } from "./demo-matrix";
+import { seedDemoAuth } from "./seed-demo-auth";
 
+export { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./demo-credentials";
 export const DEMO_WORKSPACE = { slug: "demo", name: "Demo workspace" };
-export const DEMO_USER = { email: "demo@meshbench.local", name: "Demo User" };
+export const DEMO_USER = { email: DEMO_USER_EMAIL, name: "Demo User" };
 export const DEMO_RUN_TITLE = "nginx proxy vs baseline — Fortio echo, 8 connections";
 
 /** Loads the real Fortio matrix as the demo run. Idempotent: replaces an earlier demo run. */
 export async function seedDemo(db: Database) {
   const workspace = await createWorkspaceRepository(db).ensure(DEMO_WORKSPACE.slug, DEMO_WORKSPACE.name);
-  const user = await db.user.upsert({ where: { email: DEMO_USER.email }, create: DEMO_USER, update: {} });
-  await db.membership.upsert({
-    where: { workspaceId_userId: { workspaceId: workspace.id, userId: user.id } },
-    create: { workspaceId: workspace.id, userId: user.id, role: "owner" },
-    update: { role: "owner" },
-  });
+  const { userId } = await seedDemoAuth(db, workspace.id);
   const benchmark = await db.benchmark.upsert({
     where: { workspaceId_key: { workspaceId: workspace.id, key: "nginx-vs-baseline" } },
     update: {},
@@ -74,5 +72,5 @@ export async function seedDemo(db: Database) {
   }
   await runs.refreshProgress(workspace.id, runId);
   await runs.setStatus(workspace.id, runId, "succeeded");
-  return { workspaceId: workspace.id, runId, trials: files.length };
+  return { workspaceId: workspace.id, userId, runId, trials: files.length };
 }

@@ -54,6 +54,27 @@ export type CompletedTrialInput = {
   validityFlags: TValidityFlag[];
 };
 
+/** Runs list filters; every one optional, combined with AND. */
+export type RunListFilter = {
+  benchmarkKey?: string;
+  clusterName?: string;
+  variant?: string;
+  status?: TRunStatus;
+  source?: TRunSource;
+  gitBranch?: string;
+};
+
+function runListWhere(f: RunListFilter = {}): Prisma.RunWhereInput {
+  return {
+    ...(f.benchmarkKey ? { benchmark: { key: f.benchmarkKey } } : {}),
+    ...(f.clusterName ? { cluster: { name: f.clusterName } } : {}),
+    ...(f.variant ? { trials: { some: { variant: f.variant } } } : {}),
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.source ? { source: f.source } : {}),
+    ...(f.gitBranch ? { gitBranch: f.gitBranch } : {}),
+  };
+}
+
 /** Every query is scoped by workspace id: a run of another workspace simply does not exist. */
 export function createRunRepository(db: Database) {
   return {
@@ -78,9 +99,9 @@ export function createRunRepository(db: Database) {
       return run.id;
     },
 
-    async list(workspaceId: string, options: { limit: number; cursor?: string | null }) {
+    async list(workspaceId: string, options: { limit: number; cursor?: string | null; filter?: RunListFilter }) {
       const rows = await db.run.findMany({
-        where: { workspaceId },
+        where: { workspaceId, ...runListWhere(options.filter) },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: options.limit + 1,
         ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
@@ -88,6 +109,27 @@ export function createRunRepository(db: Database) {
       });
       const page = rows.slice(0, options.limit).map(toListItem);
       return { items: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    /** The values the runs-list filters can take in this workspace. */
+    async listFilterOptions(workspaceId: string) {
+      const [benchmarks, clusters, branches, variants] = await Promise.all([
+        db.benchmark.findMany({ where: { workspaceId }, select: { key: true }, orderBy: { key: "asc" } }),
+        db.cluster.findMany({ where: { workspaceId }, select: { name: true }, orderBy: { name: "asc" } }),
+        db.run.findMany({
+          where: { workspaceId, gitBranch: { not: null } },
+          distinct: ["gitBranch"],
+          select: { gitBranch: true },
+          take: 200,
+        }),
+        db.trial.findMany({ where: { run: { workspaceId } }, distinct: ["variant"], select: { variant: true }, take: 200 }),
+      ]);
+      return {
+        benchmarkKeys: benchmarks.map((b) => b.key),
+        clusterNames: clusters.map((c) => c.name),
+        gitBranches: branches.flatMap((b) => (b.gitBranch ? [b.gitBranch] : [])).sort(),
+        variants: variants.map((v) => v.variant).sort(),
+      };
     },
 
     async get(workspaceId: string, runId: string): Promise<TRunDetail | null> {

@@ -1,5 +1,8 @@
 import { createTRPCRouter } from "../../trpc";
 import { getRun } from "./get-run";
 import { listRuns } from "./list-runs";
+import { listRunFilterOptions } from "./list-run-filter-options";
+import { startRun } from "./start-run";
+import { cancelRun } from "./cancel-run";
 
-export const runsRouter = createTRPCRouter({ list: listRuns, get: getRun });
+export const runsRouter = createTRPCRouter({ list: listRuns, get: getRun, filterOptions: listRunFilterOptions, start: startRun, cancel: cancelRun });

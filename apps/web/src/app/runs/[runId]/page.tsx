@@ -1,40 +1,63 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RunStatusBadge } from "~/components/run-status";
+import { LiveProgress } from "~/components/live-progress";
+import { RunHeader } from "~/components/run-header";
+import { RunReportView } from "~/components/run-report-view";
+import { ShareControls } from "~/components/share-controls";
 import { TrialsTable } from "~/components/trials-table";
-import { api } from "~/trpc/server";
+import { compareHref } from "~/components/compare-url";
+import { api, getQueryClient, HydrateClient, trpc } from "~/trpc/server";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Run" };
 
-export default async function RunPage({ params }: { params: Promise<{ runId: string }> }) {
+type Props = { params: Promise<{ runId: string }>; searchParams: Promise<{ ref?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { runId } = await params;
+  const run = await (await api()).runs.get({ runId }).catch(() => null);
+  return { title: run?.title ?? "Run" };
+}
+
+export default async function RunPage({ params, searchParams }: Props) {
+  const { runId } = await params;
+  const { ref } = await searchParams;
   const caller = await api();
-  const run = await caller.runs.get({ runId }).catch(() => null);
-  if (!run) notFound();
-  const environment = Object.entries(run.environment ?? {});
+  const [report, run] = await Promise.all([
+    caller.reports.run({ runId, reference: ref }).catch(() => null),
+    caller.runs.get({ runId }).catch(() => null),
+  ]);
+  if (!report || !run) notFound();
+  await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
+  const variants = report.variants;
   return (
-    <>
-      <h1>{run.title}</h1>
-      <p className="muted">
-        <RunStatusBadge status={run.status} /> · {run.trialsDone}/{run.trialsTotal} trials ·{" "}
-        {run.benchmarkKey ? `benchmark ${run.benchmarkKey}` : "no benchmark"}
-      </p>
-      {environment.length > 0 ? (
-        <>
-          <h2>Environment</h2>
-          <dl className="kv panel">
-            {environment.map(([k, v]) => (
-              <div key={k} style={{ display: "contents" }}>
-                <dt>{k}</dt>
-                <dd className="num">{typeof v === "string" ? v : JSON.stringify(v)}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      ) : null}
+    <HydrateClient>
+      <RunHeader report={report} />
+      <nav className="actions" aria-label="Run actions">
+        <a href={`/runs/${runId}/export/csv`} download>Export CSV</a>
+        <a href={`/runs/${runId}/export/json`} download>Export JSON</a>
+        <a href={`/runs/${runId}/export/smp`} download>SMP result JSON</a>
+        {variants.length > 1 ? (
+          <form method="get" className="inline-form">
+            <label>
+              Reference{" "}
+              <select name="ref" defaultValue={report.reference ?? undefined}>
+                {variants.map((v) => (
+                  <option key={v} value={v}>{v}</option>
+                ))}
+              </select>
+            </label>{" "}
+            <button type="submit">Apply</button>
+          </form>
+        ) : null}
+      </nav>
+      <LiveProgress runId={runId} />
+      <ShareControls target={{ kind: "run", runId }} />
+      <RunReportView report={report} compareHref={(levelKey) => compareHref(variants.map((variant) => ({ runId, variant, levelKey })), 0)} />
       <h2>Trials</h2>
-      <TrialsTable trials={run.trials} />
-    </>
+      <details>
+        <summary>All {run.trials.length} trials with the load generator&apos;s own numbers</summary>
+        <TrialsTable trials={run.trials} />
+      </details>
+    </HydrateClient>
   );
 }

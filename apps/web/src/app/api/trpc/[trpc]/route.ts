@@ -1,8 +1,9 @@
-import { appRouter } from "@meshbench/api";
+import { appRouter, errorResponse, isCrossSiteWrite, limitBody } from "@meshbench/api";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { authEnv, env } from "~/env";
 import { createRequestContext } from "~/server/context";
 
-const handler = (req: Request) =>
+const serve = (req: Request) =>
   fetchRequestHandler({
     endpoint: "/api/trpc",
     router: appRouter,
@@ -10,8 +11,17 @@ const handler = (req: Request) =>
     createContext: () => createRequestContext(req.headers),
     onError({ error, path }) {
       // Only unexpected errors are logged, and never with request bodies (they may hold secrets).
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"}: ${error.message}`);
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        console.error(`tRPC ${path ?? "?"}: ${error.message}`);
     },
   });
+
+async function handler(req: Request) {
+  if (isCrossSiteWrite(req, authEnv.trustedOrigins)) {
+    return errorResponse(403, "FORBIDDEN", "Cross-site request refused");
+  }
+  const limited = await limitBody(req, env.MESHBENCH_MAX_BODY_BYTES);
+  return limited instanceof Response ? limited : serve(limited);
+}
 
 export { handler as GET, handler as POST };

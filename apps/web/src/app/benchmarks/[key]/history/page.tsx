@@ -1,0 +1,109 @@
+import { ZComparisonStatistic } from "@meshbench/contracts";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { api } from "~/trpc/server";
+import { HistoryChart } from "./history-chart";
+
+export const dynamic = "force-dynamic";
+
+type Props = {
+  params: Promise<{ key: string }>;
+  searchParams: Promise<{ statistic?: string; variant?: string; branch?: string; axis?: string }>;
+};
+
+const AXES = ["commit", "tag", "meshVersion", "date"] as const;
+const STAT_LABEL: Record<string, string> = {
+  avg: "avg",
+  p50: "p50",
+  p75: "p75",
+  p90: "p90",
+  p99: "p99",
+  p999: "p99.9",
+  max: "max",
+};
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `History — ${(await params).key}` };
+}
+
+export default async function BenchmarkHistoryPage({ params, searchParams }: Props) {
+  const { key } = await params;
+  const query = await searchParams;
+  const statistic = ZComparisonStatistic.catch("p99").parse(query.statistic);
+  const axis = AXES.find((a) => a === query.axis) ?? "commit";
+  const history = await (
+    await api()
+  ).history
+    .get({
+      benchmarkKey: key,
+      statistic,
+      variant: query.variant || undefined,
+      gitBranch: query.branch || undefined,
+      limit: 50,
+    })
+    .catch(() => null);
+  if (!history) notFound();
+  return (
+    <main>
+      <h1>{history.benchmarkName} — history</h1>
+      <form method="get" className="inline-form" aria-label="Trend options">
+        <label>
+          Statistic{" "}
+          <select name="statistic" defaultValue={statistic}>
+            {ZComparisonStatistic.options.map((s) => (
+              <option key={s} value={s}>
+                {STAT_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        <label>
+          Across{" "}
+          <select name="axis" defaultValue={axis}>
+            <option value="commit">commits</option>
+            <option value="tag">tags</option>
+            <option value="meshVersion">mesh versions</option>
+            <option value="date">dates</option>
+          </select>
+        </label>{" "}
+        <label>
+          Variant <input name="variant" defaultValue={query.variant ?? ""} size={10} />
+        </label>{" "}
+        <label>
+          Branch <input name="branch" defaultValue={query.branch ?? ""} size={10} />
+        </label>{" "}
+        <button type="submit">Show</button>
+      </form>
+      <HistoryChart history={history} axis={axis} />
+      <h2>Runs</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Run</th>
+            <th>Branch</th>
+            <th>Commit</th>
+            <th>Tag</th>
+            <th>Mesh</th>
+            <th>Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.runs.map((r) => (
+            <tr key={r.runId}>
+              <td>
+                <a href={`/runs/${r.runId}`}>{r.title}</a>
+              </td>
+              <td>{r.gitBranch ?? "—"}</td>
+              <td>
+                <code>{r.gitCommit?.slice(0, 12) ?? "—"}</code>
+              </td>
+              <td>{r.tag ?? "—"}</td>
+              <td>{r.mesh ? `${r.mesh} ${r.meshVersion ?? ""}` : "—"}</td>
+              <td>{r.createdAt.slice(0, 16).replace("T", " ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}

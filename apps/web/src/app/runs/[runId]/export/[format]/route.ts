@@ -1,0 +1,13 @@
+import { api } from "~/trpc/server";
+import { exportResponse, isTableFormat } from "~/server/export-response";
+
+export const dynamic = "force-dynamic";
+
+/** GET /runs/<id>/export/{csv,json,smp}: the run's tables or its SMP result as a download. */
+export async function GET(_request: Request, { params }: { params: Promise<{ runId: string; format: string }> }) {
+  const { runId, format } = await params;
+  const caller = await api();
+  if (format === "smp") return exportResponse(() => caller.reports.exportSmp({ runId }));
+  if (!isTableFormat(format)) return new Response("Unknown export format", { status: 404 });
+  return exportResponse(() => caller.reports.exportRun({ runId, format }));
+}

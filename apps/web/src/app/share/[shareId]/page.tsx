@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ComparisonView } from "~/components/comparison-view";
+import { RunHeader } from "~/components/run-header";
+import { RunReportView } from "~/components/run-report-view";
+import { api } from "~/trpc/server";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Shared report", robots: { index: false, follow: false } };
+
+/** Public, read-only, works signed out; unknown or revoked ids are a 404. */
+export default async function SharedPage({ params }: { params: Promise<{ shareId: string }> }) {
+  const { shareId } = await params;
+  const view = await (await api()).share.view({ id: shareId }).catch(() => null);
+  if (!view) notFound();
+  return (
+    <>
+      <p className="shared-banner" role="note">Shared read-only view · Meshbench</p>
+      {view.kind === "run" ? (
+        <>
+          <RunHeader report={view.report} />
+          <nav className="actions" aria-label="Export">
+            <a href={`/share/${shareId}/export/csv`} download>Export CSV</a>
+            <a href={`/share/${shareId}/export/json`} download>Export JSON</a>
+          </nav>
+          <RunReportView report={view.report} />
+        </>
+      ) : (
+        <>
+          <h1>Comparison</h1>
+          <p className="muted">Runs: {view.report.runs.map((r) => r.title).join(", ")}</p>
+          <nav className="actions" aria-label="Export">
+            <a href={`/share/${shareId}/export/csv`} download>Export CSV</a>
+            <a href={`/share/${shareId}/export/json`} download>Export JSON</a>
+          </nav>
+          <ComparisonView report={view.report} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+import type { TRunProgress } from "@meshbench/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { useTRPC } from "~/trpc/react";
+
+const ACTIVE = new Set<TRunProgress["status"]>(["queued", "running"]);
+
+/**
+ * Live progress per trial while the run is queued or running: polls every 2 s and, when the run
+ * finishes, refreshes the server-rendered report below (no manual reload).
+ */
+export function LiveProgress({ runId }: { runId: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const { data } = useQuery({
+    ...trpc.reports.progress.queryOptions({ runId }),
+    refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.status) ? 2000 : false),
+  });
+  const lastDone = useRef<number | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    if (lastDone.current !== null && lastDone.current !== data.trialsDone) router.refresh();
+    lastDone.current = data.trialsDone;
+  }, [data, router]);
+  if (!data || !ACTIVE.has(data.status)) return null;
+  const pct = data.trialsTotal > 0 ? Math.round((100 * data.trialsDone) / data.trialsTotal) : 0;
+  return (
+    <section className="panel live" aria-live="polite" aria-label="Live progress">
+      <p>
+        <strong>{data.status === "queued" ? "Queued" : "Running"}</strong> · {data.trialsDone}/{data.trialsTotal} trials
+        {data.trialsFailed > 0 ? ` · ${data.trialsFailed} failed` : ""} · updates every 2 s
+      </p>
+      <div className="progress" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Trials done">
+        <span style={{ width: `${pct}%` }} />
+      </div>
+      <ol className="trial-dots" aria-label="Trials">
+        {data.trials.map((t) => (
+          <li key={t.key} className={`dot ${t.status}`} title={`${t.variant} · ${t.levelKey} · rep ${t.repetition}: ${t.status}`}>
+            <span className="sr-only">{`${t.variant} ${t.levelKey} rep ${t.repetition}: ${t.status}`}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

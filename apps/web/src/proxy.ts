@@ -1,0 +1,64 @@
+import { getSessionCookie } from "better-auth/cookies";
+import { NextResponse, type NextRequest } from "next/server";
+
+// Pages anyone may open; everything else needs a session (APIs answer 401 themselves).
+const PUBLIC = [
+  /^\/sign-in$/,
+  /^\/sign-up$/,
+  /^\/forgot-password$/,
+  /^\/reset-password$/,
+  /^\/share\//,
+];
+
+function contentSecurityPolicy(nonce: string) {
+  const dev = process.env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Charts set inline style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * Runs before every page: signed-out visitors go to /sign-in (an optimistic cookie check; every
+ * data access still resolves the session for real), and each response gets a nonce-based CSP.
+ */
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  if (
+    !PUBLIC.some((re) => re.test(pathname)) &&
+    !getSessionCookie(request, { cookiePrefix: "meshbench" })
+  ) {
+    const signIn = new URL("/sign-in", request.url);
+    if (pathname !== "/") signIn.searchParams.set("next", `${pathname}${search}`);
+    return NextResponse.redirect(signIn);
+  }
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api|_next/static|_next/image|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,150 @@
+import { createPrismaClient, type Database } from "@meshbench/db";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor, Role } from "../context";
+import { appRouter, createCaller } from "../root";
+import { matrixEntries, type MatrixEntry } from "./cross-tenant-inputs";
+import { buildMatrix } from "./matrix-fixtures";
+
+/**
+ * Generated from the router itself: every procedure, every kind of caller, valid input. A new
+ * procedure without an entry in cross-tenant-inputs.ts fails here, so an unguarded one cannot
+ * slip in. Denials must be exactly FORBIDDEN / NOT_FOUND (a BAD_REQUEST would prove nothing).
+ */
+const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+const procedurePaths = Object.keys(appRouter._def.procedures).sort();
+
+type Matrix = Awaited<ReturnType<typeof buildMatrix>>;
+type Guarded = Exclude<MatrixEntry, { kind: "public" }>;
+
+async function call(matrix: Matrix, actor: Actor | null, path: string, input: unknown) {
+  const caller = createCaller({ services: matrix.fixtures.services, actor });
+  const fn = path
+    .split(".")
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  try {
+    return { ok: true as const, value: await (fn as (i: unknown) => Promise<unknown>)(input) };
+  } catch (error) {
+    if (error instanceof TRPCError)
+      return { ok: false as const, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+/** Whether a token caller may pass this tier at all (mirrors the rule in trpc.ts). */
+function tokenMayCall(actor: Actor, entry: Guarded): boolean {
+  const scopes = actor.scopes ?? [];
+  if (entry.minimum === "viewer") return scopes.includes("read");
+  if (entry.minimum === "member") return entry.scope !== undefined && scopes.includes(entry.scope);
+  return false;
+}
+
+describe("cross-tenant authorisation matrix", () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let matrix: Matrix;
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    drop = test.drop;
+    db = createPrismaClient(test.url);
+    matrix = await buildMatrix(db);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await drop();
+  });
+
+  it("has a valid-input entry for every procedure in appRouter (and none for removed ones)", () => {
+    const missing = procedurePaths.filter((path) => !(path in matrixEntries));
+    expect(
+      missing,
+      `Procedures without a cross-tenant matrix entry: ${missing.join(", ")}. Add each to ` +
+        "packages/api/src/authz/cross-tenant-inputs.ts with its tier and a factory for a VALID input " +
+        "on workspace A's objects, so the suite proves other tenants and lower roles are refused.",
+    ).toEqual([]);
+    const stale = Object.keys(matrixEntries).filter((path) => !procedurePaths.includes(path));
+    expect(
+      stale,
+      `Matrix entries for procedures that no longer exist: ${stale.join(", ")}`,
+    ).toEqual([]);
+  });
+
+  for (const path of procedurePaths) {
+    const entry = matrixEntries[path];
+    if (!entry || entry.kind === "public") continue;
+
+    describe(path, () => {
+      it(`refuses anonymous callers with UNAUTHORIZED`, async () => {
+        const result = await call(matrix, null, path, await entry.input(matrix.fixtures));
+        expect(result).toMatchObject({ ok: false, code: "UNAUTHORIZED" });
+      });
+
+      it(`refuses each role of A below ${entry.minimum}, and tokens without the scope, with FORBIDDEN`, async () => {
+        const { callers } = matrix;
+        const low = (["aViewer", "aMember", "aAdmin"] as const).filter(
+          (k) => rank[callers[k].role] < rank[entry.minimum],
+        );
+        const tokens = (["aReadToken", "aAllScopesToken"] as const).filter(
+          (k) => !tokenMayCall(callers[k], entry),
+        );
+        for (const who of [...low, ...tokens]) {
+          const result = await call(matrix, callers[who], path, await entry.input(matrix.fixtures));
+          expect(result, `${who} calling ${path}`).toMatchObject({ ok: false });
+          expect(
+            ["FORBIDDEN", "NOT_FOUND"],
+            `${who} calling ${path}: ${JSON.stringify(result)}`,
+          ).toContain(result.ok ? "ok" : result.code);
+        }
+      });
+
+      it(`keeps workspace B out of A's data`, async () => {
+        const { callers, fixtures } = matrix;
+        const intruders = [
+          callers.bOwner,
+          ...(tokenMayCall(callers.bAllScopesToken, entry) ? [callers.bAllScopesToken] : []),
+        ];
+        for (const intruder of intruders) {
+          const result = await call(matrix, intruder, path, await entry.input(fixtures));
+          if (entry.kind === "object") {
+            expect(
+              ["FORBIDDEN", "NOT_FOUND"],
+              `${intruder.via} of B calling ${path}: ${JSON.stringify(result)}`,
+            ).toContain(result.ok ? "ok" : result.code);
+          } else {
+            expect(
+              result,
+              `${intruder.via} of B calling ${path} on its own workspace`,
+            ).toMatchObject({ ok: true });
+            const text = JSON.stringify(result.ok ? result.value : null);
+            for (const marker of [
+              fixtures.a.workspaceId,
+              fixtures.a.runId,
+              fixtures.a.ownerUserId,
+              "tenant-a",
+            ]) {
+              expect(text, `${path} answered B with A's ${marker}`).not.toContain(marker);
+            }
+          }
+        }
+      });
+
+      it(`lets the rightful caller (${entry.minimum} of A) succeed`, async () => {
+        const rightful = {
+          viewer: "aViewer",
+          member: "aMember",
+          admin: "aAdmin",
+          owner: "aOwner",
+        } as const;
+        const result = await call(
+          matrix,
+          matrix.callers[rightful[entry.minimum]],
+          path,
+          await entry.input(matrix.fixtures),
+        );
+        expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+      });
+    });
+  }
+});

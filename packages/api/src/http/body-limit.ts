@@ -1,0 +1,51 @@
+/** JSON error bodies for transport-level refusals, shaped like the API's other errors. */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return new Response(JSON.stringify({ error: { code, message } }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+/**
+ * Reads at most `maxBytes` of the request body. Returns a Request with the body buffered (so the
+ * handler can read it again) or a 413 response. Checks the declared length first, then counts
+ * the bytes actually streamed (a client can lie about, or omit, Content-Length).
+ */
+export async function limitBody(request: Request, maxBytes: number): Promise<Request | Response> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
+  const tooLarge = () =>
+    errorResponse(413, "PAYLOAD_TOO_LARGE", `Request body exceeds the limit of ${maxBytes} bytes`);
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
+
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
+}

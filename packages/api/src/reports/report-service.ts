@@ -1,0 +1,157 @@
+import {
+  DomainError,
+  type TComparableRun,
+  type TComparisonReport,
+  type TComparisonState,
+  type TLoadPoint,
+  type TRunDetail,
+  type TRunProgress,
+  type TRunReport,
+} from "@meshbench/contracts";
+import type { ResourceUsageRepository, RunRepository } from "@meshbench/db";
+import { buildTable, type SeriesGroup } from "./build-table";
+import { levelLabel, levelOf, sortLevels, sortVariants } from "./levels";
+import { resourceCosts } from "./resources";
+import { sanitizeEnvironment } from "./sanitize";
+import { throughputOf, usableTrials } from "./trial-results";
+
+type Deps = { runs: RunRepository; resourceUsage: ResourceUsageRepository };
+
+function progressOf(run: TRunDetail): TRunProgress {
+  return {
+    status: run.status,
+    trialsTotal: run.trialsTotal,
+    trialsDone: run.trialsDone,
+    trialsFailed: run.trialsFailed,
+    trials: run.trials.map((t) => ({
+      key: t.key,
+      variant: t.variant,
+      levelKey: levelOf(t).key,
+      repetition: t.repetition,
+      sequence: t.sequence,
+      status: t.status,
+    })),
+  };
+}
+
+function levelsOf(run: TRunDetail) {
+  const byKey = new Map(run.trials.map((t) => [levelOf(t).key, levelOf(t)]));
+  return sortLevels([...byKey.values()]);
+}
+
+export function createReportService({ runs, resourceUsage }: Deps) {
+  async function load(workspaceId: string, runId: string) {
+    const run = await runs.get(workspaceId, runId);
+    if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
+    return run;
+  }
+
+  async function runReport(workspaceId: string, runId: string, reference?: string): Promise<TRunReport> {
+    const run = await load(workspaceId, runId);
+    const variants = sortVariants(run.trials.map((t) => t.variant));
+    const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
+    const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;
+    const usable = usableTrials(run.trials);
+    const loadCurve: TLoadPoint[] = [];
+    const levels = levelsOf(run).map((level) => {
+      const groups: SeriesGroup[] = ordered.map((variant) => ({
+        id: `${variant}@${level.key}`,
+        label: variant,
+        variant,
+        levelKey: level.key,
+        trials: usable.filter((t) => t.variant === variant && levelOf(t).key === level.key),
+      }));
+      const table = buildTable(level, levelLabel(level), groups, 0);
+      for (const row of table.rows) {
+        if (row.repetitions === 0) continue;
+        const group = groups.find((g) => g.id === row.id);
+        loadCurve.push({
+          variant: row.variant,
+          levelKey: level.key,
+          requestedQps: level.requestedQps,
+          connections: level.connections,
+          achievedQps: row.achievedQps,
+          errorRate: throughputOf(group?.trials ?? []).errorRate,
+          stats: Object.fromEntries(row.stats.map((s) => [s.stat, s.value])) as TLoadPoint["stats"],
+        });
+      }
+      return table;
+    });
+    const qpsByVariant = new Map(
+      variants.map((v) => [v, throughputOf(usable.filter((t) => t.variant === v)).achievedQps ?? 0]),
+    );
+    const { trials, environment, labels: _labels, ...summary } = run;
+    return {
+      run: summary,
+      environment: (sanitizeEnvironment(environment ?? {}) ?? {}) as Record<string, unknown>,
+      reference: ref,
+      variants: ordered,
+      levels,
+      loadCurve,
+      resources: resourceCosts(await resourceUsage.listSamples(workspaceId, runId), qpsByVariant),
+      flags: trials
+        .filter((t) => t.validityFlags.length > 0)
+        .map((t) => ({ key: t.key, variant: t.variant, levelKey: levelOf(t).key, repetition: t.repetition, flags: t.validityFlags })),
+      progress: progressOf(run).trials,
+    };
+  }
+
+  async function comparison(workspaceId: string, state: TComparisonState): Promise<TComparisonReport> {
+    const runIds = [...new Set(state.items.map((i) => i.runId))];
+    const loaded = new Map<string, TRunDetail>();
+    for (const id of runIds) loaded.set(id, await load(workspaceId, id));
+    const groups: SeriesGroup[] = state.items.map((item, index) => {
+      const run = loaded.get(item.runId);
+      const trials = (run?.trials ?? []).filter(
+        (t) => t.variant === item.variant && levelOf(t).key === item.levelKey && (item.repetition === undefined || t.repetition === item.repetition),
+      );
+      if (!run || trials.length === 0) {
+        throw new DomainError("NOT_FOUND", `No trials for ${item.variant} at ${item.levelKey} in run ${item.runId}`, `items[${index}]`);
+      }
+      const level = levelOf(trials[0]!);
+      const runLabel = runIds.length > 1 ? `${run.title.slice(0, 32)} · ` : "";
+      return {
+        id: `s${index}`,
+        label: `${runLabel}${item.variant} · ${levelLabel(level)}${item.repetition ? ` · rep ${item.repetition}` : ""}`,
+        variant: item.variant,
+        levelKey: item.levelKey,
+        trials: usableTrials(trials),
+      };
+    });
+    const reference = Math.min(state.reference, groups.length - 1);
+    const firstTrial = loaded.get(state.items[reference]!.runId)!.trials.find((t) => levelOf(t).key === state.items[reference]!.levelKey)!;
+    const level = levelOf(firstTrial);
+    return {
+      state: { ...state, reference },
+      runs: [...loaded.values()].map((r) => ({ id: r.id, title: r.title })),
+      table: buildTable(level, "Comparison", groups, reference),
+    };
+  }
+
+  return {
+    runReport,
+    comparison,
+    async progress(workspaceId: string, runId: string): Promise<TRunProgress> {
+      return progressOf(await load(workspaceId, runId));
+    },
+    /** Recent runs with their variants and levels, for the compare picker. */
+    async comparableRuns(workspaceId: string, limit = 10): Promise<TComparableRun[]> {
+      const { items } = await runs.list(workspaceId, { limit });
+      const out: TComparableRun[] = [];
+      for (const item of items) {
+        const run = await runs.get(workspaceId, item.id);
+        if (!run || run.trials.length === 0) continue;
+        out.push({
+          id: run.id,
+          title: run.title,
+          createdAt: run.createdAt,
+          variants: sortVariants(run.trials.map((t) => t.variant)),
+          levels: levelsOf(run).map((l) => ({ key: l.key, label: levelLabel(l) })),
+        });
+      }
+      return out;
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

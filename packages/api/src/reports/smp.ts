@@ -1,0 +1,18 @@
+import type { TRunDetail } from "@meshbench/contracts";
+import { exportSmpJson } from "@meshbench/formats";
+import { slugify, type ExportFile } from "./export";
+import { toTrialResult, usableTrials } from "./trial-results";
+
+/** SMP PerformanceTestResult JSON for every usable trial (formats' exporter does the mapping). */
+export function smpExport(run: TRunDetail): ExportFile {
+  const results = usableTrials(run.trials).map((t) => ({
+    trial: t.key,
+    variant: t.variant,
+    result: JSON.parse(exportSmpJson(toTrialResult(t), { id: t.key })) as unknown,
+  }));
+  return {
+    filename: `meshbench-${slugify(run.title)}-${run.id}-smp.json`,
+    contentType: "application/json",
+    body: JSON.stringify({ run: { id: run.id, title: run.title }, results }, null, 2),
+  };
+}

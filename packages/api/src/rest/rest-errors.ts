@@ -1,0 +1,44 @@
+type RawError = {
+  message?: unknown;
+  code?: unknown;
+  issues?: { path?: (string | number)[]; message?: string }[];
+  data?: { field?: unknown };
+};
+
+export type RestError = {
+  error: {
+    code: string;
+    message: string;
+    field: string | null;
+    issues: { field: string; message: string }[];
+  };
+};
+
+const fieldOf = (path: readonly (string | number)[] = []) =>
+  path.reduce<string>(
+    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p),
+    "",
+  );
+
+/**
+ * trpc-to-openapi's error body reshaped into the one documented form: the code, a safe
+ * message, the offending field (from a DomainError or the first zod issue) and every issue.
+ * No stack, no internals: 401/403 say only what is missing.
+ */
+export function toRestError(status: number, raw: unknown): RestError {
+  const r = (raw ?? {}) as RawError;
+  const issues = (r.issues ?? []).map((i) => ({
+    field: fieldOf(i.path),
+    message: i.message ?? "invalid",
+  }));
+  const field = typeof r.data?.field === "string" ? r.data.field : (issues[0]?.field ?? null);
+  const code =
+    typeof r.code === "string" ? r.code : status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+  const message =
+    status >= 500
+      ? "Internal server error"
+      : issues.length > 0
+        ? issues.map((i) => `${i.field || "body"}: ${i.message}`).join("; ")
+        : (typeof r.message === "string" ? r.message : "Request failed");
+  return { error: { code, message, field, issues } };
+}

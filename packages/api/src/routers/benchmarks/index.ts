@@ -1,0 +1,12 @@
+import { createTRPCRouter } from "../../trpc";
+import { createBenchmark } from "./create-benchmark";
+import { getBenchmark } from "./get-benchmark";
+import { listBenchmarks } from "./list-benchmarks";
+import { updateBenchmark } from "./update-benchmark";
+
+export const benchmarksRouter = createTRPCRouter({
+  list: listBenchmarks,
+  get: getBenchmark,
+  create: createBenchmark,
+  update: updateBenchmark,
+});

@@ -1,0 +1,125 @@
+import type { KubeConfig } from "@kubernetes/client-node";
+import {
+  DomainError,
+  type TClusterValidation,
+  type TClusterView,
+  type TRegisterClusterInput,
+} from "@meshbench/contracts";
+import type { ClusterRepository } from "@meshbench/db";
+import {
+  inClusterKubeConfig,
+  kubeConfigFor,
+  kubeConfigForCluster,
+  listContexts,
+  parseKubeconfig,
+  type ClusterGateway,
+  type KubeconfigVault,
+} from "@meshbench/k8s";
+
+export type ClusterServiceDeps = {
+  clusters: ClusterRepository;
+  vault: KubeconfigVault;
+  gatewayFor: (kc: KubeConfig) => ClusterGateway;
+};
+
+/** Registration, validation and mesh detection of target clusters; kubeconfigs stay sealed. */
+export function createClusterService({ clusters, vault, gatewayFor }: ClusterServiceDeps) {
+  const open = async (workspaceId: string, clusterId: string) => {
+    const sealed = await clusters.getSecret(workspaceId, clusterId);
+    if (!sealed) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+    return { sealed, gw: gatewayFor(kubeConfigForCluster(sealed, vault, workspaceId)) };
+  };
+  const check = async (gw: ClusterGateway, prometheusUrl: string | null) => {
+    const validation = await gw.validate();
+    const detection = validation.reachable
+      ? await gw.detectMeshes({ prometheusUrl }).catch(() => null)
+      : null;
+    return { validation, detection, at: new Date() };
+  };
+
+  return {
+    inspectKubeconfig(text: string) {
+      return listContexts(parseKubeconfig(text));
+    },
+
+    async register(
+      workspaceId: string,
+      input: TRegisterClusterInput,
+    ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
+      if (await clusters.nameTaken(workspaceId, input.name)) {
+        throw new DomainError("CONFLICT", "A cluster with this name already exists", "name");
+      }
+      let kc: KubeConfig;
+      let context: string | null = null;
+      if (input.auth.mode === "kubeconfig") {
+        kc = kubeConfigFor(input.auth.kubeconfig, input.auth.context);
+        context = kc.getCurrentContext();
+      } else {
+        try {
+          kc = inClusterKubeConfig();
+        } catch {
+          throw new DomainError(
+            "PRECONDITION_FAILED",
+            "Not running inside a cluster (no service account)",
+            "auth.mode",
+          );
+        }
+      }
+      const result = await check(gatewayFor(kc), input.prometheusUrl ?? null);
+      const cluster = await clusters.create(workspaceId, {
+        name: input.name,
+        authMode: input.auth.mode,
+        sealed:
+          input.auth.mode === "kubeconfig" ? vault.seal(input.auth.kubeconfig, workspaceId) : null,
+        context,
+        prometheusUrl: input.prometheusUrl ?? null,
+        check: result,
+      });
+      return { cluster, validation: result.validation };
+    },
+
+    async validate(workspaceId: string, clusterId: string) {
+      const { sealed, gw } = await open(workspaceId, clusterId);
+      const result = await check(gw, sealed.prometheusUrl);
+      await clusters.recordCheck(workspaceId, clusterId, result);
+      // Opportunistic key rotation: re-seal under the current key once it opened fine.
+      if (
+        sealed.kubeconfigCiphertext &&
+        sealed.kubeconfigKeyId &&
+        vault.needsRotation(sealed.kubeconfigKeyId)
+      ) {
+        const text = vault.open(
+          { ciphertext: sealed.kubeconfigCiphertext, keyId: sealed.kubeconfigKeyId },
+          workspaceId,
+        );
+        await clusters.reseal(workspaceId, clusterId, vault.seal(text, workspaceId));
+      }
+      return {
+        cluster: (await clusters.get(workspaceId, clusterId))!,
+        validation: result.validation,
+      };
+    },
+
+    async refreshDetection(workspaceId: string, clusterId: string) {
+      const { sealed, gw } = await open(workspaceId, clusterId);
+      const detection = await gw.detectMeshes({ prometheusUrl: sealed.prometheusUrl });
+      await clusters.recordDetection(workspaceId, clusterId, detection);
+      return detection;
+    },
+
+    async get(workspaceId: string, clusterId: string) {
+      const cluster = await clusters.get(workspaceId, clusterId);
+      if (!cluster) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+      return cluster;
+    },
+
+    list: (workspaceId: string) => clusters.list(workspaceId),
+
+    async delete(workspaceId: string, clusterId: string) {
+      if (!(await clusters.delete(workspaceId, clusterId)))
+        throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+    },
+  };
+}
+
+export type ClusterService = ReturnType<typeof createClusterService>;

@@ -1,0 +1,19 @@
+import { ZBenchmarkHistory, ZGetHistoryInput } from "@meshbench/contracts";
+import { viewerProcedure } from "../../trpc";
+import { getHistory } from "./history-service";
+
+export const getHistoryProcedure = viewerProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/benchmarks/{benchmarkKey}/history",
+      protect: true,
+      tags: ["history"],
+      summary: "A statistic's trend across a benchmark's runs",
+      description:
+        "One series per variant and load level (pooled statistic per run, in ms), with absolute budget lines.",
+    },
+  })
+  .input(ZGetHistoryInput)
+  .output(ZBenchmarkHistory)
+  .query(({ ctx, input }) => getHistory(ctx.services, ctx.actor.workspaceId, input));

@@ -1,0 +1,75 @@
+import {
+  DomainError,
+  ZBudgets,
+  type TBenchmarkHistory,
+  type ZGetHistoryInput,
+} from "@meshbench/contracts";
+import type { z } from "zod";
+import { trendValues } from "@meshbench/core";
+import type { Services } from "../../context";
+
+type Deps = Pick<Services, "uploads" | "history">;
+type THistoryQuery = z.output<typeof ZGetHistoryInput>;
+
+/** A statistic's trend per variant and load level across a benchmark's runs, with budget lines. */
+export async function getHistory(
+  services: Deps,
+  workspaceId: string,
+  input: THistoryQuery,
+): Promise<TBenchmarkHistory> {
+  const benchmark = await services.uploads.getBenchmark(workspaceId, input.benchmarkKey);
+  if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+  const runs = await services.history.listBenchmarkRuns(workspaceId, input.benchmarkKey, {
+    limit: input.limit,
+    gitBranch: input.gitBranch,
+  });
+  const values = trendValues(runs, input.statistic).filter(
+    (v) => !input.variant || v.variant === input.variant,
+  );
+  const series = new Map<string, TBenchmarkHistory["series"][number]>();
+  for (const v of values) {
+    let s = series.get(v.cellLabel);
+    if (!s) {
+      s = {
+        label: v.cellLabel,
+        variant: v.variant,
+        requestedQps: v.requestedQps,
+        connections: v.connections,
+        points: [],
+      };
+      series.set(v.cellLabel, s);
+    }
+    s.points.push({ runId: v.runId, valueMs: v.value * 1e3, repetitions: v.repetitions });
+  }
+  const budgets = ZBudgets.safeParse(benchmark.budgets ?? {});
+  const budgetLines = (budgets.success ? budgets.data.rules : []).flatMap((r) =>
+    r.kind === "absolute" && r.statistic === input.statistic
+      ? [
+          {
+            label: `budget ${r.statistic} ≤ ${r.maxMs} ms${r.scope.variant ? ` (${r.scope.variant})` : ""}`,
+            valueMs: r.maxMs,
+            variant: r.scope.variant ?? null,
+          },
+        ]
+      : [],
+  );
+  return {
+    benchmarkKey: benchmark.key,
+    benchmarkName: benchmark.name,
+    statistic: input.statistic,
+    runs: runs.map((r) => ({
+      runId: r.id,
+      title: r.title,
+      createdAt: r.createdAt.toISOString(),
+      gitBranch: r.gitBranch,
+      gitCommit: r.gitCommit,
+      tag: r.labels.tag ?? null,
+      mesh: r.labels.mesh ?? null,
+      meshVersion: r.labels.meshVersion ?? null,
+    })),
+    series: [...series.values()].sort((a, b) =>
+      a.label.localeCompare(b.label, undefined, { numeric: true }),
+    ),
+    budgetLines,
+  };
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { mergeHistograms, percentilesFromHistogram } from "@meshbench/core";
+import { createPrismaClient, type Database } from "@meshbench/db";
+import { importFortioJson } from "@meshbench/formats";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../context";
+import { createCaller } from "../../root";
+import { demoMatrixDir } from "../../seed/demo-matrix";
+import { seedDemo } from "../../seed/seed-demo";
+import { createServices } from "../../services";
+
+const fixture = (name: string) => importFortioJson(readFileSync(path.join(demoMatrixDir, name), "utf8"));
+
+describe("reports and share links over a real database", () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let demo: Awaited<ReturnType<typeof seedDemo>>;
+  const callerFor = (actor: Actor | null) => createCaller({ services: createServices(db), actor });
+  const member = (): Actor => ({ userId: null, workspaceId: demo.workspaceId, role: "member", via: "local" });
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    drop = test.drop;
+    db = createPrismaClient(test.url);
+    demo = await seedDemo(db);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await drop();
+  });
+
+  it("pools each variant's repetitions per level and compares against the baseline", async () => {
+    const report = await callerFor(member()).reports.run({ runId: demo.runId });
+    expect(report.variants).toEqual(["baseline", "nginx"]);
+    expect(report.levels.map((l) => l.label)).toEqual(["100 QPS · 8 conns", "500 QPS · 8 conns", "1000 QPS · 8 conns"]);
+    const level = report.levels[1]!;
+    const nginx = level.rows.find((r) => r.variant === "nginx")!;
+    expect(nginx.repetitions).toBe(5);
+    const pooled = mergeHistograms([1, 2, 3, 4, 5].map((rep) => fixture(`nginx-qps500-c8-rep${rep}.json`).histogram!));
+    const [p50, p99] = percentilesFromHistogram(pooled, [50, 99]);
+    expect(nginx.stats.find((s) => s.stat === "p50")!.value).toBe(p50);
+    expect(nginx.stats.find((s) => s.stat === "p99")!.value).toBe(p99);
+    const delta = nginx.stats.find((s) => s.stat === "p50")!;
+    expect(delta.delta?.interval?.absolute).toHaveLength(2);
+    expect(delta.wording).toMatch(/slower|no difference/);
+    expect(level.curves.every((c) => c.cdf.length > 2 && c.ccdf.length > 2)).toBe(true);
+    expect(report.resources).toEqual([]);
+  });
+
+  it("compares items of a comparison against the chosen reference, and 404s a bad permalink", async () => {
+    const caller = callerFor(member());
+    const state = {
+      items: [
+        { runId: demo.runId, variant: "baseline", levelKey: "qps-100/c8/p0/http1/ka" },
+        { runId: demo.runId, variant: "nginx", levelKey: "qps-1000/c8/p0/http1/ka" },
+      ],
+      reference: 1,
+    };
+    const cmp = await caller.reports.compare(state);
+    expect(cmp.table.rows.map((r) => r.isReference)).toEqual([false, true]);
+    await expect(
+      caller.reports.compare({ items: [{ runId: demo.runId, variant: "istio", levelKey: "qps-1/c1/p0/http1/ka" }], reference: 0 }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("shares a run publicly with a 256-bit id until it is revoked", async () => {
+    const link = await callerFor(member()).share.create({ kind: "run", runId: demo.runId });
+    expect(Buffer.from(link.id, "base64url")).toHaveLength(32);
+    const view = await callerFor(null).share.view({ id: link.id });
+    expect(view.kind).toBe("run");
+    const csv = await callerFor(null).share.export({ id: link.id, format: "csv" });
+    expect(csv.body.split("\n")[0]).toContain("p99.9_ms");
+    await callerFor(member()).share.revoke({ id: link.id });
+    await expect(callerFor(null).share.view({ id: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      callerFor({ ...member(), role: "viewer" }).share.create({ kind: "run", runId: demo.runId }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("filters the runs list", async () => {
+    const caller = callerFor(member());
+    expect((await caller.runs.list({ limit: 10, filter: { variant: "nginx", source: "import" } })).items).toHaveLength(1);
+    expect((await caller.runs.list({ limit: 10, filter: { status: "running" } })).items).toHaveLength(0);
+    expect((await caller.runs.filterOptions()).variants).toEqual(["baseline", "nginx"]);
+  });
+});

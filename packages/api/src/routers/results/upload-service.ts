@@ -1,0 +1,109 @@
+import {
+  DomainError,
+  type TTrialCoordinates,
+  type TTrialResult,
+  type TUploadResults,
+  type TUploadResultsOutput,
+  type TUploadTrial,
+} from "@meshbench/contracts";
+import { assessTrialValidity } from "@meshbench/core";
+import { trialKey, type CompletedTrialInput, type UploadRepository } from "@meshbench/db";
+import { ImportError, importResult } from "@meshbench/formats";
+
+/** Runs the importer on one uploaded trial; its complaint becomes a BAD_REQUEST naming the field. */
+function importTrial(trial: TUploadTrial, index: number): TTrialResult {
+  const text = typeof trial.result === "string" ? trial.result : JSON.stringify(trial.result);
+  try {
+    return importResult(text, trial.format);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    const field = `trials[${index}].result${error.field && error.field !== "(root)" ? `.${error.field}` : ""}`;
+    throw new DomainError("BAD_REQUEST", `${field}: ${error.reason}`, field);
+  }
+}
+
+/** Upload fields override what the result says about itself; repetitions count up per cell. */
+function coordinatesOf(
+  trial: TUploadTrial,
+  result: TTrialResult,
+  index: number,
+  defaultVariant: string,
+  seen: Map<string, number>,
+): TTrialCoordinates {
+  const connections = trial.connections ?? result.connections;
+  if (connections === null) {
+    throw new DomainError(
+      "BAD_REQUEST",
+      `trials[${index}].connections: the result does not say; pass connections`,
+      `trials[${index}].connections`,
+    );
+  }
+  const base = {
+    variant: trial.variant ?? defaultVariant,
+    requestedQps: trial.requestedQps !== undefined ? trial.requestedQps : result.requestedQps,
+    connections,
+    payloadBytes: trial.payloadBytes ?? result.payloadBytes,
+    protocol: trial.protocol ?? result.protocol,
+    keepAlive: trial.keepAlive ?? result.keepAlive,
+  };
+  const cell = trialKey({ ...base, repetition: 0 });
+  const repetition = trial.repetition ?? (seen.get(cell) ?? 0) + 1;
+  seen.set(cell, Math.max(seen.get(cell) ?? 0, repetition));
+  return { ...base, repetition };
+}
+
+/** Imports every trial, then stores them as one CI-upload run (all or nothing). */
+export async function uploadResults(
+  uploads: UploadRepository,
+  workspaceId: string,
+  input: TUploadResults,
+): Promise<TUploadResultsOutput> {
+  const seen = new Map<string, number>();
+  const keys = new Set<string>();
+  const trials: CompletedTrialInput[] = input.trials.map((trial, index) => {
+    const result = importTrial(trial, index);
+    const coordinates = coordinatesOf(trial, result, index, input.variant, seen);
+    const key = trialKey(coordinates);
+    if (keys.has(key))
+      throw new DomainError(
+        "BAD_REQUEST",
+        `trials[${index}]: a second trial ${key}; give each a distinct repetition`,
+        `trials[${index}].repetition`,
+      );
+    keys.add(key);
+    return { coordinates, sequence: index + 1, result, validityFlags: assessTrialValidity(result) };
+  });
+  const labels = {
+    ...input.labels,
+    ...(input.mesh
+      ? {
+          mesh: input.mesh.name,
+          ...(input.mesh.version ? { meshVersion: input.mesh.version } : {}),
+        }
+      : {}),
+  };
+  const where = [input.git.branch, input.git.commit?.slice(0, 12)].filter(Boolean).join(" @ ");
+  const { runId, trialKeys } = await uploads.createUploadRun(workspaceId, {
+    benchmarkKey: input.benchmark,
+    title: input.title ?? `${input.benchmark} upload${where ? ` — ${where}` : ""}`,
+    labels,
+    git: input.git,
+    environment: { uploadedVia: "api", ...(input.mesh ? { mesh: input.mesh } : {}) },
+    trials,
+  });
+  return {
+    runId,
+    benchmarkKey: input.benchmark,
+    status: "succeeded",
+    trials: trials.map((t, i) => ({
+      key: trialKeys[i]!,
+      variant: t.coordinates.variant,
+      requestedQps: t.coordinates.requestedQps,
+      connections: t.coordinates.connections,
+      repetition: t.coordinates.repetition,
+      loadGenerator: t.result.loadGenerator,
+      requestCount: t.result.requestCount,
+      validityFlags: t.validityFlags,
+    })),
+  };
+}

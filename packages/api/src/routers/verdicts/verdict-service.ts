@@ -1,0 +1,113 @@
+import {
+  DomainError,
+  ZBudgets,
+  type TBudgets,
+  type TGetVerdictInput,
+  type TVerdict,
+} from "@meshbench/contracts";
+import { evaluateVerdict } from "@meshbench/core";
+import type { Services } from "../../context";
+
+const METHOD =
+  "Pooled-histogram statistic per cell; 95% percentile-bootstrap interval over repetitions (trials " +
+  "resampled with replacement per side, histograms re-pooled); pass when the interval is within the " +
+  "limit, fail when wholly beyond it, inconclusive otherwise or below the minimum repetitions/samples.";
+
+/** A stable seed per (run, reference): the same verdict every time it is asked for. */
+function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function parseBudgets(raw: unknown): TBudgets {
+  const parsed = ZBudgets.safeParse(raw ?? {});
+  if (!parsed.success)
+    throw new DomainError(
+      "PRECONDITION_FAILED",
+      "The benchmark's budgets are invalid; fix them first",
+      "budgets",
+    );
+  return parsed.data;
+}
+
+type Deps = Pick<Services, "runs" | "uploads" | "history">;
+
+/** Judges a run (scheduled or uploaded) against its benchmark's budgets. */
+export async function getVerdict(
+  services: Deps,
+  workspaceId: string,
+  input: TGetVerdictInput,
+): Promise<TVerdict> {
+  const run = await services.runs.get(workspaceId, input.runId);
+  if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
+  const benchmark = run.benchmarkKey
+    ? await services.uploads.getBenchmark(workspaceId, run.benchmarkKey)
+    : null;
+  const budgets = parseBudgets(benchmark?.budgets);
+  const base = { runId: run.id, benchmarkKey: run.benchmarkKey, method: METHOD };
+  if (run.status !== "succeeded") {
+    const reason = `the run is ${run.status}; a verdict needs a succeeded run`;
+    return {
+      ...base,
+      status: "inconclusive",
+      reasons: [reason],
+      checks: [],
+      reference: null,
+      seed: 0,
+    };
+  }
+  const rule = budgets.rules.find((r) => r.kind === "regression");
+  const wanted = input.referenceBranch
+    ? { branch: input.referenceBranch }
+    : rule?.kind === "regression"
+      ? rule.reference
+      : null;
+  const refRun =
+    wanted && benchmark
+      ? await services.history.findReferenceRun(workspaceId, benchmark.id, wanted, run.id)
+      : null;
+  const refDetail = refRun ? await services.runs.get(workspaceId, refRun.id) : null;
+  const label = wanted
+    ? wanted.branch
+      ? `branch ${wanted.branch}`
+      : `tag ${wanted.tag}`
+    : "reference";
+  const reference =
+    refRun && refDetail
+      ? {
+          trials: refDetail.trials,
+          label: `${label} run ${refRun.id}${refRun.gitCommit ? ` @ ${refRun.gitCommit.slice(0, 12)}` : ""}`,
+        }
+      : null;
+  // Regression rules all compare against the one reference (an explicit referenceBranch wins).
+  const forced = input.referenceBranch
+    ? {
+        ...budgets,
+        rules: budgets.rules.map((r) =>
+          r.kind === "regression" ? { ...r, reference: { branch: input.referenceBranch } } : r,
+        ),
+      }
+    : budgets;
+  const seed = seedOf(`${run.id}:${refRun?.id ?? ""}`);
+  const outcome = evaluateVerdict({
+    budgets: forced,
+    trials: run.trials,
+    reference,
+    missingReferenceLabel: label,
+    seed,
+  });
+  return {
+    ...base,
+    ...outcome,
+    seed,
+    reference: refRun
+      ? {
+          runId: refRun.id,
+          gitBranch: refRun.gitBranch,
+          gitCommit: refRun.gitCommit,
+          createdAt: refRun.createdAt.toISOString(),
+        }
+      : null,
+  };
+}

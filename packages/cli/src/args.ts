@@ -1,0 +1,63 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { CliError, EXIT } from "./io";
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** node:util parseArgs, strict, with its complaints turned into usage errors (exit 64). */
+export function parse<T extends Options>(argv: string[], options: T, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(EXIT.usage, `${(error as Error).message}\n${usage}`);
+  }
+}
+
+export function requireString(value: unknown, flag: string, usage: string): string {
+  if (typeof value !== "string" || value === "")
+    throw new CliError(EXIT.usage, `missing ${flag}\n${usage}`);
+  return value;
+}
+
+export function optionalNumber(
+  value: unknown,
+  flag: string,
+  { integer = false } = {},
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (
+    typeof value !== "string" ||
+    value.trim() === "" ||
+    !Number.isFinite(n) ||
+    n <= 0 ||
+    (integer && !Number.isInteger(n))
+  ) {
+    throw new CliError(
+      EXIT.usage,
+      `${flag} must be a positive ${integer ? "integer" : "number"}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+}
+
+/** `--label k=v` repeated → { k: v }. */
+export function labelsOf(values: unknown): Record<string, string> {
+  const list = Array.isArray(values) ? (values as string[]) : [];
+  const labels: Record<string, string> = {};
+  for (const item of list) {
+    const at = item.indexOf("=");
+    if (at <= 0) throw new CliError(EXIT.usage, `--label must be key=value, got "${item}"`);
+    labels[item.slice(0, at)] = item.slice(at + 1);
+  }
+  return labels;
+}
+
+export const FORMATS = ["fortio", "nighthawk", "wrk", "smp"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export function formatOf(value: unknown): Format | undefined {
+  if (value === undefined) return undefined;
+  if (!FORMATS.includes(value as Format))
+    throw new CliError(EXIT.usage, `--format must be one of ${FORMATS.join(", ")}`);
+  return value as Format;
+}

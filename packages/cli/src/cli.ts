@@ -1,0 +1,53 @@
+import { compare, COMPARE_USAGE } from "./commands/compare";
+import { inspect, INSPECT_USAGE } from "./commands/inspect";
+import { run, RUN_USAGE } from "./commands/run";
+import { upload, UPLOAD_USAGE } from "./commands/upload";
+import { verdict, VERDICT_USAGE } from "./commands/verdict";
+import { CliError, EXIT, type CliIo } from "./io";
+
+export const USAGE = [
+  "meshbench — service-mesh benchmarks from the command line",
+  "",
+  INSPECT_USAGE,
+  COMPARE_USAGE,
+  UPLOAD_USAGE,
+  RUN_USAGE,
+  VERDICT_USAGE,
+  "",
+  "Server and token: --url/--token or MESHBENCH_URL/MESHBENCH_TOKEN.",
+  "Exit codes: 0 ok/pass, 1 fail or invalid input, 2 inconclusive, 3 error (network, auth, server), 64 usage.",
+].join("\n");
+
+const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  inspect,
+  compare,
+  upload,
+  run,
+  verdict,
+};
+
+/** Runs one command; every refusal is a one-line message on stderr and an exit code, never a stack. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    (name ? io.stdout : io.stderr)(`${USAGE}\n`);
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`unknown command "${name}"\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command(rest, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`meshbench ${name}: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr(
+      `meshbench ${name}: unexpected error: ${(error as Error).message?.split("\n")[0] ?? String(error)}\n`,
+    );
+    return name === "inspect" || name === "compare" ? EXIT.invalidInput : EXIT.error;
+  }
+}

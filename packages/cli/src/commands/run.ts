@@ -1,0 +1,69 @@
+import type { TRunResults } from "@meshbench/contracts";
+import { apiTarget, callApi } from "../api-client";
+import { optionalNumber, parse, requireString } from "../args";
+import { CliError, EXIT, type CliIo } from "../io";
+import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
+
+export const RUN_USAGE =
+  "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--json] [--url u] [--token t]";
+const DONE = new Set(["succeeded", "failed", "cancelled"]);
+
+function bar(run: TRunResults): string {
+  const width = 30;
+  const filled = run.trialsTotal > 0 ? Math.round((run.trialsDone / run.trialsTotal) * width) : 0;
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${run.trialsDone}/${run.trialsTotal} trials ${run.status}`;
+}
+
+/** Triggers a run of a saved benchmark (runs.start over REST); --wait polls it, then judges it. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const opts = {
+    ...CONNECTION,
+    cluster: { type: "string" },
+    wait: { type: "boolean" },
+    timeout: { type: "string" },
+    "poll-ms": { type: "string" },
+  } as const;
+  const { values, positionals } = parse(argv, opts, RUN_USAGE);
+  if (positionals.length !== 1) throw new CliError(EXIT.usage, RUN_USAGE);
+  const cluster = requireString(values.cluster, "--cluster", RUN_USAGE);
+  const timeoutMs = (optionalNumber(values.timeout, "--timeout") ?? 3600) * 1e3;
+  const pollMs = optionalNumber(values["poll-ms"], "--poll-ms", { integer: true }) ?? 2000;
+  const target = apiTarget(values, io);
+  const started = await callApi<{ id?: string; runId?: string }>(io, target, "POST", "/runs", {
+    benchmarkKey: positionals[0],
+    clusterName: cluster,
+  });
+  const runId = started.runId ?? started.id;
+  if (!runId) throw new CliError(EXIT.error, "the server did not return a run id");
+  if (!values.wait) {
+    io.stdout(
+      values.json
+        ? `${JSON.stringify({ runId }, null, 2)}\n`
+        : `queued run ${runId}\n${target.url}/runs/${runId}\n`,
+    );
+    return EXIT.ok;
+  }
+  const deadline = Date.now() + timeoutMs;
+  let current = await callApi<TRunResults>(io, target, "GET", `/runs/${runId}`);
+  while (!DONE.has(current.status)) {
+    io.stderr(io.isTty ? `\r${bar(current)}` : `${bar(current)}\n`);
+    if (Date.now() > deadline)
+      throw new CliError(
+        EXIT.error,
+        `run ${runId} still ${current.status} after ${timeoutMs / 1e3} s`,
+      );
+    await io.sleep(pollMs);
+    current = await callApi<TRunResults>(io, target, "GET", `/runs/${runId}`);
+  }
+  io.stderr(`${io.isTty ? "\r" : ""}${bar(current)}\n`);
+  if (current.status !== "succeeded")
+    throw new CliError(
+      EXIT.error,
+      `run ${runId} ${current.status}${current.error ? `: ${current.error}` : ""}`,
+    );
+  const v = await fetchVerdict(io, target, runId);
+  io.stdout(
+    values.json ? `${JSON.stringify({ run: current, verdict: v }, null, 2)}\n` : renderVerdict(v),
+  );
+  return exitCodeOf(v);
+}

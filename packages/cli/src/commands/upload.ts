@@ -1,0 +1,116 @@
+import type { TUploadResultsInput, TUploadResultsOutput } from "@meshbench/contracts";
+import { randomUUID } from "node:crypto";
+import { apiTarget, callApi } from "../api-client";
+import { formatOf, labelsOf, optionalNumber, parse, requireString } from "../args";
+import { CliError, EXIT, readInput, type CliIo } from "../io";
+import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
+
+export const UPLOAD_USAGE =
+  "usage: meshbench upload <files...> --benchmark key [--variant v] [--format f] [--qps n] [--connections n] [--repetition n]\n" +
+  "       [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--mesh name] [--mesh-version v] [--label k=v]...\n" +
+  "       [--title t] [--idempotency-key k] [--verdict] [--json] [--url u] [--token t]";
+
+const OPTIONS = {
+  ...CONNECTION,
+  benchmark: { type: "string" },
+  variant: { type: "string" },
+  format: { type: "string" },
+  qps: { type: "string" },
+  connections: { type: "string" },
+  repetition: { type: "string" },
+  "git-repo": { type: "string" },
+  "git-commit": { type: "string" },
+  "git-branch": { type: "string" },
+  "git-pr": { type: "string" },
+  mesh: { type: "string" },
+  "mesh-version": { type: "string" },
+  label: { type: "string", multiple: true },
+  title: { type: "string" },
+  "idempotency-key": { type: "string" },
+  verdict: { type: "boolean" },
+} as const;
+
+/** Builds the request body from the flags and files; exported for the argument-handling tests. */
+export async function uploadBody(
+  argv: string[],
+  io: CliIo,
+): Promise<{
+  body: TUploadResultsInput;
+  values: ReturnType<typeof parse<typeof OPTIONS>>["values"];
+}> {
+  const { values, positionals } = parse(argv, OPTIONS, UPLOAD_USAGE);
+  if (positionals.length === 0) throw new CliError(EXIT.usage, `no result files\n${UPLOAD_USAGE}`);
+  const benchmark = requireString(values.benchmark, "--benchmark", UPLOAD_USAGE);
+  const format = formatOf(values.format);
+  const qps = optionalNumber(values.qps, "--qps");
+  const connections = optionalNumber(values.connections, "--connections", { integer: true });
+  const repetition = optionalNumber(values.repetition, "--repetition", { integer: true });
+  if (repetition !== undefined && positionals.length > 1)
+    throw new CliError(
+      EXIT.usage,
+      "--repetition needs exactly one file (repetitions of several files count up)",
+    );
+  if (values["mesh-version"] && !values.mesh)
+    throw new CliError(EXIT.usage, "--mesh-version needs --mesh");
+  const trials = [];
+  for (const file of positionals) {
+    const text = await readInput(io, file);
+    trials.push({
+      result: text,
+      ...(format ? { format } : {}),
+      ...(qps ? { requestedQps: qps } : {}),
+      ...(connections ? { connections } : {}),
+      ...(repetition ? { repetition } : {}),
+    });
+  }
+  const git = {
+    repo: values["git-repo"],
+    commit: values["git-commit"],
+    branch: values["git-branch"],
+    pr: values["git-pr"],
+  };
+  const body: TUploadResultsInput = {
+    benchmark,
+    ...(values.variant ? { variant: values.variant } : {}),
+    ...(values.title ? { title: values.title } : {}),
+    git: Object.fromEntries(Object.entries(git).filter(([, v]) => v !== undefined)),
+    ...(values.mesh
+      ? {
+          mesh: {
+            name: values.mesh,
+            ...(values["mesh-version"] ? { version: values["mesh-version"] } : {}),
+          },
+        }
+      : {}),
+    labels: labelsOf(values.label),
+    trials,
+  };
+  return { body, values };
+}
+
+export async function upload(argv: string[], io: CliIo): Promise<number> {
+  const { body, values } = await uploadBody(argv, io);
+  const target = apiTarget(values, io);
+  // One key per invocation: the client's own retries of this request can never store it twice.
+  const key = values["idempotency-key"] ?? randomUUID();
+  const out = await callApi<TUploadResultsOutput>(io, target, "POST", "/results", body, {
+    "idempotency-key": key,
+  });
+  if (!values.verdict) {
+    if (values.json) io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+    else {
+      const flagged = out.trials.filter((t) => t.validityFlags.length > 0).length;
+      io.stdout(
+        `uploaded run ${out.runId} (${out.benchmarkKey}): ${out.trials.length} trial(s)${flagged ? `, ${flagged} with validity flags` : ""}\n${target.url}/runs/${out.runId}\n`,
+      );
+    }
+    return EXIT.ok;
+  }
+  const v = await fetchVerdict(io, target, out.runId);
+  io.stdout(
+    values.json
+      ? `${JSON.stringify({ upload: out, verdict: v }, null, 2)}\n`
+      : `uploaded run ${out.runId}\n${renderVerdict(v)}`,
+  );
+  return exitCodeOf(v);
+}

@@ -1,0 +1,2 @@
+export { runCli, USAGE } from "./cli";
+export { EXIT, CliError, nodeIo, type CliIo } from "./io";

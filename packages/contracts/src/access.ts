@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** Workspace roles, lowest to highest: viewers read, members run and upload, admins manage
+ * clusters and tokens, owners manage members. */
+export const ROLES = ["viewer", "member", "admin", "owner"] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+/** What an API token may do: `read` reads like a viewer; the others unlock one kind of write. */
+export const TOKEN_SCOPES = ["read", "results:write", "runs:trigger"] as const;
+export const ZTokenScope = z.enum(TOKEN_SCOPES);
+export type TTokenScope = z.infer<typeof ZTokenScope>;
+
+export const ZMember = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: ZRole,
+  createdAt: z.date(),
+});
+export type TMember = z.infer<typeof ZMember>;
+
+export const ZInviteMemberInput = z.object({
+  email: z.email({ error: "must be an email address" }).max(254),
+  role: ZRole,
+});
+export type TInviteMemberInput = z.infer<typeof ZInviteMemberInput>;
+
+export const ZInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: ZRole,
+  expiresAt: z.date(),
+  createdAt: z.date(),
+  /** The page the invitee opens (signed in with the invited address) to join. */
+  link: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZCreateApiTokenInput = z.object({
+  name: z.string().trim().min(1, "must not be empty").max(64),
+  scopes: z
+    .array(ZTokenScope)
+    .min(1, "choose at least one scope")
+    .refine((s) => new Set(s).size === s.length, "must not repeat a scope"),
+});
+export type TCreateApiTokenInput = z.infer<typeof ZCreateApiTokenInput>;
+
+export const ZApiToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  lastUsedAt: z.date().nullable(),
+  revokedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export type TApiToken = z.infer<typeof ZApiToken>;
+
+export const ZAuditEvent = z.object({
+  id: z.string(),
+  actorUserId: z.string().nullable(),
+  actorTokenId: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.date(),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { ZComparisonStatistic } from "./comparison";
+import { ZId } from "./run";
+
+export const ZVerdictStatus = z.enum(["pass", "fail", "inconclusive"]);
+export type TVerdictStatus = z.infer<typeof ZVerdictStatus>;
+
+/** One load level (cell) of the matrix, as the verdict names it. */
+export const ZVerdictCell = z.object({
+  variant: z.string(),
+  requestedQps: z.number().nullable(),
+  connections: z.number().int(),
+});
+export type TVerdictCell = z.infer<typeof ZVerdictCell>;
+
+/** Effect size: candidate − reference (or variant − baseline), with its bootstrap interval. */
+export const ZVerdictEffect = z.object({
+  referenceMs: z.number(),
+  candidateMs: z.number(),
+  absoluteMs: z.number(),
+  relative: z.number().nullable(),
+  confidence: z.number(),
+  absoluteIntervalMs: z.tuple([z.number(), z.number()]),
+  relativeInterval: z.tuple([z.number(), z.number()]).nullable(),
+  referenceRepetitions: z.number().int(),
+  candidateRepetitions: z.number().int(),
+});
+export type TVerdictEffect = z.infer<typeof ZVerdictEffect>;
+
+export const ZVerdictCheck = z.object({
+  /** Index of the budget rule in Benchmark.budgets.rules; null for run-level checks. */
+  rule: z.number().int().nonnegative().nullable(),
+  kind: z.enum(["absolute", "overhead", "regression", "validity"]),
+  statistic: ZComparisonStatistic.nullable(),
+  cell: ZVerdictCell.nullable(),
+  status: ZVerdictStatus,
+  /** A sentence saying why, with the numbers. */
+  reason: z.string(),
+  observedMs: z.number().nullable(),
+  effect: ZVerdictEffect.nullable(),
+});
+export type TVerdictCheck = z.infer<typeof ZVerdictCheck>;
+
+export const ZVerdictReference = z.object({
+  runId: ZId,
+  gitBranch: z.string().nullable(),
+  gitCommit: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZVerdict = z.object({
+  runId: ZId,
+  benchmarkKey: z.string().nullable(),
+  status: ZVerdictStatus,
+  /** Every non-passing check's reason (all reasons when the verdict passes). */
+  reasons: z.array(z.string()),
+  checks: z.array(ZVerdictCheck),
+  reference: ZVerdictReference.nullable(),
+  method: z.string(),
+  seed: z.number().int(),
+});
+export type TVerdict = z.infer<typeof ZVerdict>;
+
+export const ZGetVerdictInput = z.object({
+  runId: ZId,
+  /** Overrides the benchmark's budgets' reference branch (e.g. the PR's base branch). */
+  referenceBranch: z.string().min(1).max(255).optional(),
+});
+export type TGetVerdictInput = z.infer<typeof ZGetVerdictInput>;
+
+export const ZGetHistoryInput = z.object({
+  benchmarkKey: z.string().min(1).max(63),
+  statistic: ZComparisonStatistic.default("p99"),
+  variant: z.string().min(1).max(63).optional(),
+  gitBranch: z.string().min(1).max(255).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type TGetHistoryInput = z.input<typeof ZGetHistoryInput>;
+
+/** One run on the trend's x axis: what it was measured at (commit, tag, mesh version). */
+export const ZHistoryRun = z.object({
+  runId: ZId,
+  title: z.string(),
+  createdAt: z.string(),
+  gitBranch: z.string().nullable(),
+  gitCommit: z.string().nullable(),
+  tag: z.string().nullable(),
+  mesh: z.string().nullable(),
+  meshVersion: z.string().nullable(),
+});
+
+export const ZHistorySeries = z.object({
+  label: z.string(),
+  variant: z.string(),
+  requestedQps: z.number().nullable(),
+  connections: z.number().int(),
+  points: z.array(z.object({ runId: ZId, valueMs: z.number(), repetitions: z.number().int() })),
+});
+
+export const ZBudgetLine = z.object({
+  label: z.string(),
+  valueMs: z.number(),
+  variant: z.string().nullable(),
+});
+
+export const ZBenchmarkHistory = z.object({
+  benchmarkKey: z.string(),
+  benchmarkName: z.string(),
+  statistic: ZComparisonStatistic,
+  runs: z.array(ZHistoryRun),
+  series: z.array(ZHistorySeries),
+  budgetLines: z.array(ZBudgetLine),
+});
+export type TBenchmarkHistory = z.infer<typeof ZBenchmarkHistory>;

@@ -1,0 +1,145 @@
+import type {
+  TComparisonStatistic,
+  THistogram,
+  TStatisticComparison,
+  TTrialResult,
+  TVariantComparison,
+} from "@meshbench/contracts";
+import {
+  assembleDelta,
+  bootstrapInterval,
+  computeDelta,
+  repetitionStats,
+  resolveDeltaOptions,
+  type DeltaOptions,
+} from "./delta";
+import { createPooler, type MergeOptions } from "./merge";
+import { summarizeHistogram } from "./percentiles";
+import { mulberry32, resampleMultiplicities } from "./prng";
+
+export const COMPARISON_STATISTICS: readonly TComparisonStatistic[] = [
+  "avg",
+  "p50",
+  "p75",
+  "p90",
+  "p99",
+  "p999",
+  "max",
+];
+
+export interface CompareOptions extends DeltaOptions {
+  statistics?: readonly TComparisonStatistic[];
+}
+
+type StatValues = Record<TComparisonStatistic, number | null>;
+
+function statisticsOf(h: THistogram): StatValues {
+  const s = summarizeHistogram(h);
+  return { avg: s.avg, p50: s.p50, p75: s.p75, p90: s.p90, p99: s.p99, p999: s.p999, max: s.max };
+}
+
+const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+
+/**
+ * Variant vs baseline per statistic, over repetitions (trials) of each.
+ *
+ * Point estimates come from each side's trials pooled into one histogram (merged, never
+ * averaged percentiles). The 95% interval is a bootstrap over repetitions: each iteration draws
+ * trials with replacement on each side, pools the drawn histograms and recomputes the statistic.
+ * Resampling individual requests instead would be far too narrow: requests within a trial are
+ * not independent (they share that trial's node, CPU contention, placement and warm caches), so
+ * thousands of them carry about as much information about a repeat run as one run does; the
+ * run-to-run spread, which is what decides whether a mesh is really slower, would be ignored.
+ *
+ * If any trial is summary-only (no histogram), pooling is impossible and each statistic falls
+ * back to the mean of per-trial summary values (method "repetition-means").
+ */
+export function compareVariants(
+  baselineTrials: readonly TTrialResult[],
+  variantTrials: readonly TTrialResult[],
+  opts: CompareOptions,
+): TVariantComparison {
+  const o = resolveDeltaOptions(opts);
+  const statistics = opts.statistics ?? COMPARISON_STATISTICS;
+  const header = { seed: o.seed, iterations: o.iterations, minRepetitions: o.minRepetitions };
+  const all = [...baselineTrials, ...variantTrials];
+  if (all.some((t) => t.histogram === null)) {
+    return {
+      method: "repetition-means",
+      ...header,
+      statistics: statistics.map((statistic) => ({
+        statistic,
+        ...computeDelta(
+          present(baselineTrials.map((t) => t.summary[statistic])),
+          present(variantTrials.map((t) => t.summary[statistic])),
+          o,
+        ),
+      })),
+    };
+  }
+  const baseline = baselineTrials.map((t) => t.histogram as THistogram);
+  const variant = variantTrials.map((t) => t.histogram as THistogram);
+  const merge = { fortioResolution: sharedFortioResolution(all) };
+  return {
+    method: "pooled-histograms",
+    ...header,
+    statistics: comparePooled(baseline, variant, statistics, o, merge),
+  };
+}
+
+/** The resolution when every trial is Fortio at the same one: pooling is then exact on Fortio's grid. */
+function sharedFortioResolution(trials: readonly TTrialResult[]): number | undefined {
+  const first = trials[0]?.resolutionSeconds;
+  const same = trials.every((t) => t.loadGenerator === "fortio" && t.resolutionSeconds === first);
+  return same && typeof first === "number" ? first : undefined;
+}
+
+function comparePooled(
+  baseline: THistogram[],
+  variant: THistogram[],
+  statistics: readonly TComparisonStatistic[],
+  o: ReturnType<typeof resolveDeltaOptions>,
+  merge: MergeOptions,
+): TStatisticComparison[] {
+  const bPool = createPooler(baseline, merge);
+  const vPool = createPooler(variant, merge);
+  const bPooled = statisticsOf(bPool.pool(baseline.map(() => 1)));
+  const vPooled = statisticsOf(vPool.pool(variant.map(() => 1)));
+  const bReps = baseline.map(statisticsOf);
+  const vReps = variant.map(statisticsOf);
+  const notEnough = baseline.length < o.minRepetitions || variant.length < o.minRepetitions;
+
+  const draws = new Map(
+    statistics.map((s) => [s, { absolute: [] as number[], relative: [] as (number | null)[] }]),
+  );
+  if (!notEnough) {
+    const rng = mulberry32(o.seed);
+    for (let i = 0; i < o.iterations; i++) {
+      const b = statisticsOf(bPool.pool(resampleMultiplicities(rng, baseline.length)));
+      const v = statisticsOf(vPool.pool(resampleMultiplicities(rng, variant.length)));
+      for (const s of statistics) {
+        const bs = b[s];
+        const vs = v[s];
+        const d = draws.get(s);
+        if (bs === null || vs === null || !d) continue;
+        d.absolute.push(vs - bs);
+        d.relative.push(bs !== 0 ? (vs - bs) / bs : null);
+      }
+    }
+  }
+  return statistics.map((statistic) => {
+    const d = draws.get(statistic);
+    const interval = d ? bootstrapInterval(d.absolute, d.relative, o.confidence) : null;
+    return {
+      statistic,
+      ...assembleDelta(
+        bPooled[statistic],
+        vPooled[statistic],
+        interval,
+        notEnough,
+        repetitionStats(present(bReps.map((r) => r[statistic]))),
+        repetitionStats(present(vReps.map((r) => r[statistic]))),
+      ),
+    };
+  });
+}

@@ -1,0 +1,15 @@
+export * from "./percentiles";
+export * from "./cdf";
+export * from "./merge";
+export * from "./codec";
+export { HistogramCodecError } from "./byte-buffer";
+export * from "./prng";
+export * from "./delta";
+export * from "./compare";
+export * from "./wording";
+export * from "./validity";
+export * from "./sweeps";
+export * from "./cost";
+export * from "./verdict";
+export * from "./fortio-grid";
+export * from "./planning";

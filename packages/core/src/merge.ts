@@ -1,0 +1,130 @@
+import type { THistogram, THistogramBucket } from "@meshbench/contracts";
+import { gridEdges, project, type Projection } from "./pooling-grid";
+
+export const EMPTY_HISTOGRAM: THistogram = Object.freeze({
+  count: 0,
+  min: 0,
+  max: 0,
+  sum: 0,
+  buckets: [],
+});
+
+export interface MergeOptions {
+  /**
+   * Fortio's -r (resolutionSeconds) when every input was recorded by Fortio at that resolution.
+   * Adds Fortio's full bucket grid to the pooling grid, so the result is exactly the histogram
+   * Fortio would have recorded for all the requests, even when a trial reveals few edges
+   * (e.g. two one-bucket trials in different cells). Without it, edges come from the inputs.
+   */
+  fortioResolution?: number;
+}
+
+/** Pools weighted copies of a fixed set of histograms; built once, reused by the bootstrap. */
+export interface Pooler {
+  readonly size: number;
+  /** weights[i] copies of histogram i (a bootstrap resample's multiplicities); 1s for a plain merge. */
+  pool(weights: readonly number[]): THistogram;
+}
+
+/** Adds in ascending order so the float result does not depend on the order inputs came in. */
+function orderedSum(values: number[]): number {
+  return [...values].sort((a, b) => a - b).reduce((acc, v) => acc + v, 0);
+}
+
+/** Population stddev of the union from each part's count, mean and stddev; null if any is unknown. */
+function pooledStddev(
+  parts: { n: number; h: THistogram }[],
+  count: number,
+  sum: number,
+): number | null {
+  if (parts.some((p) => typeof p.h.stddev !== "number")) return null;
+  const secondMoments = parts.map(({ n, h }) => {
+    const mean = h.sum / h.count;
+    const sd = h.stddev ?? 0;
+    return n * h.count * (sd * sd + mean * mean);
+  });
+  const mean = sum / count;
+  return Math.sqrt(Math.max(0, orderedSum(secondMoments) / count - mean * mean));
+}
+
+function buildBuckets(
+  edges: readonly number[],
+  segments: number[],
+  points: number[],
+): THistogramBucket[] {
+  const buckets: THistogramBucket[] = [];
+  for (let k = 0; k < edges.length; k++) {
+    const edge = edges[k] ?? 0;
+    const atPoint = points[k] ?? 0;
+    if (atPoint > 0) buckets.push({ start: edge, end: edge, count: atPoint });
+    const inSegment = segments[k] ?? 0;
+    if (k < edges.length - 1 && inSegment > 0)
+      buckets.push({ start: edge, end: edges[k + 1] ?? edge, count: inSegment });
+  }
+  return buckets;
+}
+
+/**
+ * Keeps Fortio's convention that the first bucket starts at min and the last ends at max: the
+ * pooled min/max are real samples, and a resample's extremes can sit inside a grid segment.
+ */
+function clampToRange(buckets: THistogramBucket[], min: number, max: number) {
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  if (first) first.start = min;
+  if (last) last.end = max;
+}
+
+export function createPooler(histograms: readonly THistogram[], opts: MergeOptions = {}): Pooler {
+  const inputs = histograms.filter((h) => h.count > 0);
+  const edges = gridEdges(inputs, opts.fortioResolution);
+  const projections: Projection[] = inputs.map((h) => project(h, edges));
+  const indexOf = histograms.map((h) => inputs.indexOf(h));
+  return {
+    size: histograms.length,
+    pool(weights) {
+      const parts: { n: number; h: THistogram; p: Projection }[] = [];
+      histograms.forEach((_, i) => {
+        const n = weights[i] ?? 0;
+        const j = indexOf[i] ?? -1;
+        const h = inputs[j];
+        const p = projections[j];
+        if (n > 0 && h && p) parts.push({ n, h, p });
+      });
+      if (parts.length === 0) return { ...EMPTY_HISTOGRAM, buckets: [] };
+      const segments = new Array<number>(Math.max(0, edges.length - 1)).fill(0);
+      const points = new Array<number>(edges.length).fill(0);
+      for (const { n, p } of parts) {
+        p.segments.forEach((c, j) => (segments[j] = (segments[j] ?? 0) + n * c));
+        p.points.forEach((c, k) => (points[k] = (points[k] ?? 0) + n * c));
+      }
+      const count = parts.reduce((acc, { n, h }) => acc + n * h.count, 0);
+      const sum = orderedSum(parts.map(({ n, h }) => n * h.sum));
+      const min = Math.min(...parts.map(({ h }) => h.min));
+      const max = Math.max(...parts.map(({ h }) => h.max));
+      const buckets = buildBuckets(edges, segments, points);
+      clampToRange(buckets, min, max);
+      return { count, min, max, sum, stddev: pooledStddev(parts, count, sum), buckets };
+    },
+  };
+}
+
+/**
+ * Pools repetitions by merging their histograms (never by averaging percentiles).
+ *
+ * Exact where edges align: Fortio trials recorded at the same resolution share their grid, so
+ * counts simply add per bucket and the result equals what Fortio would have recorded for all the
+ * requests at once (pass `fortioResolution` to guarantee it even when trials reveal few edges;
+ * then merging is also associative and commutative). Otherwise approximate, documented: a
+ * bucket straddling another histogram's edge has its count split uniformly across the pieces,
+ * in integers that still add up. Count, sum, min and max are always exact; stddev is pooled from
+ * the parts' means and stddevs when all of them have one.
+ */
+export function mergeHistograms(hs: readonly THistogram[], opts: MergeOptions = {}): THistogram {
+  const nonEmpty = hs.filter((h) => h.count > 0);
+  const only = nonEmpty[0];
+  if (nonEmpty.length === 0) return { ...EMPTY_HISTOGRAM, buckets: [] };
+  if (nonEmpty.length === 1 && only)
+    return { ...only, buckets: only.buckets.map((b) => ({ ...b })) };
+  return createPooler(nonEmpty, opts).pool(nonEmpty.map(() => 1));
+}

@@ -1,0 +1,8 @@
+export { countTrials, expandLoadCells, expandTrials, type TLoadCell } from "./expand-trials";
+export { planTrials, type TInterleaving, type TPlannedTrial } from "./interleave";
+export {
+  DEFAULT_OVERHEADS,
+  estimateRunSeconds,
+  trialTimeoutSeconds,
+  type TOverheads,
+} from "./estimate";

@@ -1,0 +1,8 @@
+export {
+  evaluateVerdict,
+  type EvaluateVerdictInput,
+  type VerdictOutcome,
+} from "./evaluate-verdict";
+export { judgeInterval } from "./decide";
+export { groupCells, trialResultOf, isUsable } from "./cells";
+export { trendValues, pooledValue, type TrendRunInput, type TrendValue } from "./trend";

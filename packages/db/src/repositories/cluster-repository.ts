@@ -1,0 +1,170 @@
+import type {
+  TClusterValidation,
+  TClusterView,
+  TMeshDetection,
+  TNodeInventory,
+} from "@meshbench/contracts";
+import type { Database } from "../client";
+import type { Prisma } from "../generated/prisma/client";
+
+/** Everything but the sealed kubeconfig: that never leaves this repository except via getSecret. */
+const viewSelect = {
+  id: true,
+  name: true,
+  authMode: true,
+  context: true,
+  status: true,
+  statusMessage: true,
+  serverVersion: true,
+  nodes: true,
+  detectedMeshes: true,
+  prometheusUrl: true,
+  lastCheckedAt: true,
+  createdAt: true,
+} satisfies Prisma.ClusterSelect;
+
+type ViewRow = Prisma.ClusterGetPayload<{ select: typeof viewSelect }>;
+
+function toView(row: ViewRow): TClusterView {
+  return {
+    ...row,
+    nodes: (row.nodes ?? null) as TNodeInventory | null,
+    detectedMeshes: (row.detectedMeshes ?? null) as TMeshDetection | null,
+  };
+}
+
+export type ClusterCheck = {
+  validation: TClusterValidation;
+  detection: TMeshDetection | null;
+  at: Date;
+};
+
+/** ready / unreachable / forbidden from a validation report (optional permissions aside). */
+function statusOf(v: TClusterValidation) {
+  if (!v.reachable) return { status: "unreachable" as const, statusMessage: v.error };
+  const required = v.permissions.filter(
+    (p) => !p.allowed && p.group !== "metrics.k8s.io" && p.subresource !== "proxy",
+  );
+  if (required.length)
+    return {
+      status: "forbidden" as const,
+      statusMessage: `Missing permissions: ${v.missing.join("; ")}`,
+    };
+  return {
+    status: "ready" as const,
+    statusMessage: v.missing.length ? `Optional: ${v.missing.join("; ")}` : null,
+  };
+}
+
+function checkData(check: ClusterCheck) {
+  return {
+    ...statusOf(check.validation),
+    serverVersion: check.validation.serverVersion,
+    nodes: (check.validation.nodes ?? undefined) as Prisma.InputJsonValue | undefined,
+    ...(check.detection ? { detectedMeshes: check.detection as Prisma.InputJsonValue } : {}),
+    lastCheckedAt: check.at,
+  };
+}
+
+export function createClusterRepository(db: Database) {
+  return {
+    async list(workspaceId: string) {
+      const rows = await db.cluster.findMany({
+        where: { workspaceId },
+        orderBy: { name: "asc" },
+        select: viewSelect,
+      });
+      return rows.map(toView);
+    },
+
+    async get(workspaceId: string, clusterId: string) {
+      const row = await db.cluster.findFirst({
+        where: { id: clusterId, workspaceId },
+        select: viewSelect,
+      });
+      return row ? toView(row) : null;
+    },
+
+    async nameTaken(workspaceId: string, name: string) {
+      return (await db.cluster.count({ where: { workspaceId, name } })) > 0;
+    },
+
+    async create(
+      workspaceId: string,
+      input: {
+        name: string;
+        authMode: "kubeconfig" | "in_cluster";
+        sealed: { ciphertext: Buffer; keyId: string } | null;
+        context: string | null;
+        prometheusUrl: string | null;
+        check: ClusterCheck;
+      },
+    ) {
+      const row = await db.cluster.create({
+        data: {
+          workspaceId,
+          name: input.name,
+          authMode: input.authMode,
+          kubeconfigCiphertext: input.sealed ? new Uint8Array(input.sealed.ciphertext) : null,
+          kubeconfigKeyId: input.sealed?.keyId ?? null,
+          context: input.context,
+          prometheusUrl: input.prometheusUrl,
+          ...checkData(input.check),
+        },
+        select: viewSelect,
+      });
+      return toView(row);
+    },
+
+    async recordCheck(workspaceId: string, clusterId: string, check: ClusterCheck) {
+      await db.cluster.updateMany({
+        where: { id: clusterId, workspaceId },
+        data: checkData(check),
+      });
+    },
+
+    async recordDetection(workspaceId: string, clusterId: string, detection: TMeshDetection) {
+      await db.cluster.updateMany({
+        where: { id: clusterId, workspaceId },
+        data: { detectedMeshes: detection },
+      });
+    },
+
+    /** The sealed credentials, for the services that connect (never for API responses). */
+    async getSecret(workspaceId: string, clusterId: string) {
+      return db.cluster.findFirst({
+        where: { id: clusterId, workspaceId },
+        select: {
+          id: true,
+          authMode: true,
+          kubeconfigCiphertext: true,
+          kubeconfigKeyId: true,
+          context: true,
+          prometheusUrl: true,
+          detectedMeshes: true,
+        },
+      });
+    },
+
+    async reseal(
+      workspaceId: string,
+      clusterId: string,
+      sealed: { ciphertext: Buffer; keyId: string },
+    ) {
+      await db.cluster.updateMany({
+        where: { id: clusterId, workspaceId },
+        data: {
+          kubeconfigCiphertext: new Uint8Array(sealed.ciphertext),
+          kubeconfigKeyId: sealed.keyId,
+        },
+      });
+    },
+
+    async delete(workspaceId: string, clusterId: string) {
+      const { count } = await db.cluster.deleteMany({ where: { id: clusterId, workspaceId } });
+      return count > 0;
+    },
+  };
+}
+
+export type ClusterRepository = ReturnType<typeof createClusterRepository>;

@@ -1,0 +1,62 @@
+import type { Database } from "../client";
+
+export type ResourceSampleInput = {
+  trialKey: string | null;
+  variant: string;
+  role: "proxy" | "ztunnel" | "waypoint" | "control_plane" | "app" | "load_generator";
+  namespace: string;
+  pod: string;
+  container: string | null;
+  cpuMillicores: number;
+  memoryBytes: number;
+  sampledAt: Date;
+};
+
+export function createResourceSampleRepository(db: Database) {
+  return {
+    /** Stores samples of one run; the trial is found by its deterministic key. */
+    async addMany(workspaceId: string, runId: string, samples: ResourceSampleInput[]) {
+      if (samples.length === 0) return 0;
+      const run = await db.run.findFirst({
+        where: { id: runId, workspaceId },
+        select: { id: true },
+      });
+      if (!run) return 0;
+      const keys = [
+        ...new Set(samples.map((s) => s.trialKey).filter((k): k is string => k !== null)),
+      ];
+      const trials = await db.trial.findMany({
+        where: { runId, key: { in: keys } },
+        select: { id: true, key: true },
+      });
+      const idOf = new Map(trials.map((t) => [t.key, t.id]));
+      const { count } = await db.resourceSample.createMany({
+        data: samples.map(({ trialKey, ...s }) => ({
+          ...s,
+          runId,
+          trialId: trialKey ? (idOf.get(trialKey) ?? null) : null,
+        })),
+      });
+      return count;
+    },
+    async listForRun(workspaceId: string, runId: string) {
+      return db.resourceSample.findMany({
+        where: { runId, run: { workspaceId } },
+        orderBy: { sampledAt: "asc" },
+        select: {
+          variant: true,
+          role: true,
+          namespace: true,
+          pod: true,
+          container: true,
+          cpuMillicores: true,
+          memoryBytes: true,
+          sampledAt: true,
+          trialId: true,
+        },
+      });
+    },
+  };
+}
+
+export type ResourceSampleRepository = ReturnType<typeof createResourceSampleRepository>;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { detectFormat, importResult } from "./detect";
+import { exportSmpJson } from "./smp-export";
+import { importFortioJson } from "./fortio";
+import { readFixture } from "./test-support/fixtures";
+
+describe("importResult auto-detects the format", () => {
+  it.each([
+    ["fortio/baseline-qps500-c10.json", "fortio", "fortio"],
+    ["fortio/baseline-grpcping-qps500-c10.json", "fortio", "fortio"],
+    ["fortio/rest/rest-sync-get-qps200-c4.json", "fortio", "fortio"],
+    ["nighthawk/large-sample.json", "nighthawk", "nighthawk"],
+    ["nighthawk/output_formatter.medium.proto.trimmed.json", "nighthawk", "nighthawk"],
+    ["nighthawk/output_formatter.medium.fortio.gold.json", "fortio", "nighthawk"],
+    ["wrk/wrk-baseline-c10-t2-5s.txt", "wrk", "wrk"],
+    ["wrk/wrk2-synthetic-r1000-c16-t2-20s.txt", "wrk", "wrk"],
+  ])("%s → %s importer, %s trial", (name, format, generator) => {
+    const text = readFixture(name);
+    expect(detectFormat(text)).toBe(format);
+    expect(importResult(text).loadGenerator).toBe(generator);
+  });
+
+  it("detects SMP", () => {
+    const text = exportSmpJson(importFortioJson(readFixture("fortio/baseline-qps100-c1.json")));
+    expect(detectFormat(text)).toBe("smp");
+    expect(importResult(text).loadGenerator).toBe("smp");
+  });
+
+  it("sends Fortio REST replies to the Fortio importer for a precise message", () => {
+    expect(() => importResult(readFixture("fortio/rest/rest-status-during.json"))).toThrow(
+      /Fortio REST status reply/,
+    );
+    expect(() => importResult(readFixture("fortio/rest/rest-error-badurl.json"))).toThrow(
+      /Fortio REST error reply \(Aborting because of error: parse/,
+    );
+  });
+
+  it("honours an explicit format even when another would match", () => {
+    expect(() => importResult(readFixture("fortio/baseline-qps500-c10.json"), "smp")).toThrow(
+      "latencies_ms: is missing",
+    );
+    expect(
+      importResult(readFixture("nighthawk/output_formatter.medium.fortio.gold.json"), "nighthawk")
+        .requestCount,
+    ).toBe(48);
+  });
+});

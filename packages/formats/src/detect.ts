@@ -1,0 +1,61 @@
+import type { TTrialResult } from "@meshbench/contracts";
+import { checkInputSize, ImportError, ROOT } from "./errors";
+import { fortioFromObject, importFortioJson } from "./fortio";
+import { parseJsonObject, type JsonObject } from "./json-reader";
+import { importNighthawkJson, nighthawkFromObject } from "./nighthawk";
+import { importSmpJson, smpFromObject } from "./smp";
+import { importWrkText } from "./wrk";
+
+export type ImportFormat = "fortio" | "nighthawk" | "wrk" | "smp";
+
+/** Which importer a parsed JSON document belongs to (Nighthawk's Fortio-compatible output counts as Fortio). */
+function jsonFormat(doc: JsonObject): Exclude<ImportFormat, "wrk"> {
+  if (doc["DurationHistogram"] !== undefined || doc["RunType"] !== undefined) return "fortio";
+  if (Array.isArray(doc["results"])) return "nighthawk";
+  if (
+    doc["latencies_ms"] !== undefined ||
+    doc["latenciesMs"] !== undefined ||
+    doc["smp_version"] !== undefined
+  )
+    return "smp";
+  // Fortio REST replies (errors, "started", status lists): the Fortio importer explains them.
+  if (doc["error"] !== undefined || doc["Statuses"] !== undefined || doc["RunID"] !== undefined)
+    return "fortio";
+  throw new ImportError(ROOT, "unrecognised JSON: not a Fortio, Nighthawk or SMP result");
+}
+
+/** Guesses the format: JSON by its fields, otherwise wrk text. */
+export function detectFormat(text: string): ImportFormat {
+  checkInputSize(text);
+  const start = text.trimStart();
+  if (start.startsWith("{")) return jsonFormat(parseJsonObject(text));
+  if (/\d+ requests in \S+/.test(text) || /^Running \S+ test @/m.test(text)) return "wrk";
+  if (start === "") throw new ImportError(ROOT, "empty input");
+  throw new ImportError(ROOT, "not a JSON result and not wrk output");
+}
+
+/** Imports any supported result; with `format`, only that importer is tried. */
+export function importResult(text: string, format?: ImportFormat): TTrialResult {
+  switch (format) {
+    case "fortio":
+      return importFortioJson(text);
+    case "nighthawk":
+      return importNighthawkJson(text);
+    case "smp":
+      return importSmpJson(text);
+    case "wrk":
+      return importWrkText(text);
+    case undefined:
+      break;
+  }
+  checkInputSize(text);
+  if (!text.trimStart().startsWith("{")) {
+    detectFormat(text);
+    return importWrkText(text);
+  }
+  const doc = parseJsonObject(text);
+  const detected = jsonFormat(doc);
+  if (detected === "fortio") return fortioFromObject(doc);
+  if (detected === "nighthawk") return nighthawkFromObject(doc);
+  return smpFromObject(doc);
+}

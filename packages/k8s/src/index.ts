@@ -1,0 +1,29 @@
+export type { ClusterFacts, ClusterGateway, JobOutcome, UsageSample } from "./gateway";
+export {
+  KubeClusterGateway,
+  createKubeClusterGateway,
+  type KubeClusterGatewayOptions,
+} from "./kube-cluster-gateway";
+export {
+  KubeconfigVault,
+  localDevVaultKeys,
+  parseVaultKeys,
+  type VaultKey,
+} from "./kubeconfig-vault";
+export {
+  inClusterKubeConfig,
+  kubeConfigFor,
+  listContexts,
+  parseKubeconfig,
+  selectContext,
+} from "./kubeconfig";
+export { LABELS, loadJobName, meshNamespaceMetadata, variantNamespace } from "./labels";
+export { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
+export { buildVariantNamespace } from "./manifests/namespace";
+export { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
+export { buildFortioArgs, buildWarmupArgs, commandLine, targetUrl } from "./manifests/fortio-args";
+export { controlPlaneNamespaces, detectMeshes } from "./detection";
+export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
+export { extractFortioJson } from "./fortio-log";
+export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
+export { kubeConfigForCluster, type SealedClusterAuth } from "./connect";

@@ -1,0 +1,208 @@
+import { AppsV1Api, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from "@kubernetes/client-node";
+import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
+import { readFixture } from "@meshbench/testing/fixtures";
+import {
+  kwokGet,
+  startFakeFortio,
+  testKubeConfig,
+  testKubeconfig,
+  testUserKubeconfig,
+} from "@meshbench/testing/k8s";
+import { describe, expect, it } from "vitest";
+import { extractFortioJson } from "./fortio-log";
+import { KubeClusterGateway } from "./kube-cluster-gateway";
+import { kubeConfigFor } from "./kubeconfig";
+import { loadJobName } from "./labels";
+import { parseResourceMetrics } from "./resource-metrics";
+
+const admin = () => new KubeClusterGateway(testKubeConfig(), { pollMs: 200 });
+
+describe("KubeClusterGateway against a real apiserver with kwok", () => {
+  it("validates the cluster: version, nodes with zones, every permission granted", async () => {
+    const report = await admin().validate();
+    expect(report).toMatchObject({
+      reachable: true,
+      serverVersion: "v1.32.4",
+      error: null,
+      missing: [],
+    });
+    expect(report.nodes).toMatchObject({
+      count: 3,
+      cpuMillicores: 24_000,
+      zones: ["zone-a", "zone-b"],
+    });
+    expect(report.permissions.every((p) => p.allowed)).toBe(true);
+  });
+
+  it("reports what a user with too few permissions is missing", async () => {
+    const rbac = testKubeConfig().makeApiClient(RbacAuthorizationV1Api);
+    await rbac.createClusterRole({
+      body: {
+        metadata: { name: "mb-test-readonly" },
+        rules: [
+          { apiGroups: [""], resources: ["namespaces", "nodes", "pods"], verbs: ["get", "list"] },
+        ],
+      },
+    });
+    await rbac.createClusterRoleBinding({
+      body: {
+        metadata: { name: "mb-test-readonly" },
+        roleRef: {
+          apiGroup: "rbac.authorization.k8s.io",
+          kind: "ClusterRole",
+          name: "mb-test-readonly",
+        },
+        subjects: [{ apiGroup: "rbac.authorization.k8s.io", kind: "User", name: "readonly" }],
+      },
+    });
+    const limited = new KubeClusterGateway(kubeConfigFor(testUserKubeconfig("readonly"), null));
+    const report = await limited.validate();
+    expect(report.reachable).toBe(true);
+    expect(report.missing).toContain("create batch/jobs: run Fortio trials");
+    expect(report.missing).toContain("create namespaces: create one namespace per variant");
+    expect(report.missing).not.toContain("list nodes: node inventory and placement");
+    expect(report.nodes?.count).toBe(3);
+  });
+
+  it("reports an unreachable cluster without throwing", async () => {
+    const kc = new KubeConfig();
+    kc.loadFromString(
+      testKubeconfig().replace(/server: https:\/\/127\.0\.0\.1:\d+/, "server: https://127.0.0.1:1"),
+    );
+    const report = await new KubeClusterGateway(kc).validate();
+    expect(report).toMatchObject({ reachable: false, serverVersion: null });
+    expect(report.error).toMatch(/refused|ECONNREFUSED|fetch failed/i);
+  });
+
+  it("detects a fake istiod Deployment and ztunnel DaemonSet with versions from their images", async () => {
+    const kc = testKubeConfig();
+    const core = kc.makeApiClient(CoreV1Api);
+    const apps = kc.makeApiClient(AppsV1Api);
+    await core.createNamespace({ body: { metadata: { name: "istio-system" } } });
+    const labels = { app: "istiod" };
+    await apps.createNamespacedDeployment({
+      namespace: "istio-system",
+      body: {
+        metadata: { name: "istiod", labels },
+        spec: {
+          selector: { matchLabels: labels },
+          template: {
+            metadata: { labels },
+            spec: { containers: [{ name: "discovery", image: "docker.io/istio/pilot:1.24.2" }] },
+          },
+        },
+      },
+    });
+    const zl = { app: "ztunnel" };
+    await apps.createNamespacedDaemonSet({
+      namespace: "istio-system",
+      body: {
+        metadata: { name: "ztunnel", labels: zl },
+        spec: {
+          selector: { matchLabels: zl },
+          template: {
+            metadata: { labels: zl },
+            spec: {
+              containers: [
+                { name: "istio-proxy", image: "docker.io/istio/ztunnel:1.24.2-distroless" },
+              ],
+            },
+          },
+        },
+      },
+    });
+    const d = await admin().detectMeshes({ prometheusUrl: null });
+    expect(d.istio.istiod).toEqual({
+      found: true,
+      version: "1.24.2",
+      namespace: "istio-system",
+      name: "istiod",
+    });
+    expect(d.istio.ztunnel).toMatchObject({ found: true, version: "1.24.2-distroless" });
+    expect(d.variants["istio-sidecar"]?.available).toBe(true);
+    expect(d.variants["istio-ambient"]).toMatchObject({ available: false });
+    expect(d.variants["istio-ambient"]?.needs).toContain("istio-cni");
+    expect(d.linkerd.controlPlane.found).toBe(false);
+    expect(d.metricsServer.available).toBe(false);
+  });
+
+  it("runs a Fortio Job, reads its JSON back through the pod log API, samples usage, cleans up", async () => {
+    const fixture = readFixture("fortio/baseline-qps100-c1.json");
+    const fortio = startFakeFortio(() => fixture);
+    const gw = admin();
+    const runId = "gwtest1";
+    const def = ZBenchmarkDefinition.parse({
+      key: "k",
+      name: "n",
+      target: { kind: "fortio-echo", replicas: 1 },
+      variants: [{ name: "baseline", mesh: "baseline" }],
+      loadMatrix: { qps: [100], connections: [1] },
+      repetitions: 1,
+      durationSeconds: 1,
+      warmupSeconds: 0,
+    });
+    try {
+      const variant = ZVariant.parse({ name: "baseline", mesh: "baseline" });
+      const ns = await gw.ensureNamespace(runId, variant);
+      expect(await gw.ensureNamespace(runId, variant)).toBe(ns);
+      if (def.target.kind !== "fortio-echo") throw new Error("unreachable");
+      await gw.deployTarget({
+        runId,
+        variant: "baseline",
+        namespace: ns,
+        target: def.target,
+        methodology: def.methodology,
+      });
+      const pods = await gw.waitForTarget(ns, { timeoutMs: 30_000 });
+      expect(pods).toHaveLength(1);
+      const name = loadJobName(0, "baseline/qps-100/c1/p0/http1/ka/rep1");
+      const input = {
+        runId,
+        namespace: ns,
+        name,
+        sequence: 0,
+        url: "http://echo/",
+        durationSeconds: 1,
+        warmupSeconds: 0,
+        timeoutSeconds: 60,
+        methodology: def.methodology,
+        coordinates: {
+          variant: "baseline",
+          requestedQps: 100,
+          connections: 1,
+          payloadBytes: 0,
+          protocol: "http1" as const,
+          keepAlive: true,
+          repetition: 1,
+        },
+      };
+      expect(await gw.startLoadJob(input)).toBe("created");
+      expect(await gw.startLoadJob(input)).toBe("exists");
+      // The apiserver refuses to proxy to a loopback node address (kwok's), so the node-proxy
+      // path degrades to "no samples"; kwok's emulated endpoint is checked directly below.
+      await expect(gw.sampleUsage([ns], { controlPlaneNamespaces: [] })).rejects.toThrow(
+        /address not allowed/,
+      );
+      expect(await gw.sampleUsage([ns], { controlPlaneNamespaces: [] })).toEqual([]);
+      // kwok adds a pod to its emulated endpoint shortly after it starts running: poll briefly.
+      let echo: ReturnType<typeof parseResourceMetrics>[number] | undefined;
+      for (let i = 0; i < 50 && !echo?.memoryBytes; i++) {
+        const metrics = await kwokGet(`/metrics/nodes/${pods[0]!.nodeName}/metrics/resource`);
+        echo = parseResourceMetrics(metrics, Date.now()).find(
+          (r) => r.namespace === ns && r.container === "echo",
+        );
+        if (!echo?.memoryBytes) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(echo).toMatchObject({ memoryBytes: 16 * 1024 * 1024 });
+      expect(echo?.cpuSecondsTotal).toBeGreaterThanOrEqual(0);
+      const outcome = await gw.waitForJob(ns, name, { timeoutMs: 30_000 });
+      expect(outcome).toEqual({ status: "succeeded" });
+      const log = await gw.readJobResult(ns, name);
+      expect(JSON.parse(extractFortioJson(log) ?? "null")).toEqual(JSON.parse(fixture));
+      expect(await gw.listRunNamespaces()).toContainEqual({ namespace: ns, runId });
+    } finally {
+      await fortio.stop();
+    }
+    expect(await gw.cleanup(runId)).toEqual([`mb-${runId}-baseline`]);
+  });
+});

@@ -1,0 +1,301 @@
+import type { KubeConfig, V1Pod } from "@kubernetes/client-node";
+import type { TClusterValidation, TMeshDetection, TVariant } from "@meshbench/contracts";
+import { nodeInventory } from "./cluster-inventory";
+import { detectMeshes, type WorkloadInfo } from "./detection";
+import type { ClusterFacts, ClusterGateway, JobOutcome, UsageSample } from "./gateway";
+import { createKubeApis, describeKubeError, type KubeApis, statusCode } from "./kube-apis";
+import { LABELS, LOAD_CONTAINER, MANAGED_BY, TARGET_NAME } from "./labels";
+import { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
+import { buildVariantNamespace } from "./manifests/namespace";
+import { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
+import { classifyContainer, type PodInfo } from "./mesh-verification";
+import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
+import { sampleUsage, type UsageState } from "./usage-sampling";
+
+export type KubeClusterGatewayOptions = {
+  /** How often waits poll the apiserver (trades latency for API calls). */
+  pollMs?: number;
+  now?: () => Date;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const managedSelector = `${LABELS.managedBy}=${MANAGED_BY}`;
+
+/** The ClusterGateway over @kubernetes/client-node; it gets its KubeConfig, builds nothing else. */
+export class KubeClusterGateway implements ClusterGateway {
+  private readonly apis: KubeApis;
+  private calls = 0;
+  private readonly pollMs: number;
+  private readonly now: () => Date;
+  private readonly usage: UsageState = { previous: new Map(), mode: null, nodes: null };
+
+  constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
+    this.apis = createKubeApis(kubeConfig);
+    this.pollMs = options.pollMs ?? 1000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  apiCalls() {
+    return this.calls;
+  }
+
+  private call<T>(fn: (apis: KubeApis) => Promise<T>): Promise<T> {
+    this.calls += 1;
+    return fn(this.apis);
+  }
+
+  async facts(): Promise<ClusterFacts> {
+    const version = await this.call((a) => a.version.getCode());
+    const nodes = await this.call((a) => a.core.listNode());
+    return { serverVersion: version.gitVersion, nodes: nodeInventory(nodes.items) };
+  }
+
+  async validate(): Promise<TClusterValidation> {
+    let facts: ClusterFacts;
+    try {
+      const version = await this.call((a) => a.version.getCode());
+      facts = { serverVersion: version.gitVersion, nodes: null };
+    } catch (error) {
+      const msg = describeKubeError(error);
+      return {
+        reachable: false,
+        serverVersion: null,
+        nodes: null,
+        permissions: [],
+        missing: [],
+        error: msg,
+      };
+    }
+    const permissions = await Promise.all(
+      REQUIRED_PERMISSIONS.map(async (p) => {
+        const review = await this.call((a) =>
+          a.authz.createSelfSubjectAccessReview({
+            body: {
+              apiVersion: "authorization.k8s.io/v1",
+              kind: "SelfSubjectAccessReview",
+              spec: {
+                resourceAttributes: {
+                  verb: p.verb,
+                  group: p.group,
+                  resource: p.resource,
+                  subresource: p.subresource,
+                },
+              },
+            },
+          }),
+        );
+        return { ...p, allowed: review.status?.allowed === true };
+      }),
+    );
+    try {
+      facts.nodes = nodeInventory((await this.call((a) => a.core.listNode())).items);
+    } catch {
+      facts.nodes = null;
+    }
+    const missing = permissions
+      .filter((p) => !p.allowed)
+      .map((p) => describePermission(p) + (isOptional(p) ? " (optional)" : ""));
+    return { reachable: true, ...facts, permissions, missing, error: null };
+  }
+
+  async detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
+    const [deployments, daemonSets, namespaces] = await Promise.all([
+      this.call((a) => a.apps.listDeploymentForAllNamespaces()),
+      this.call((a) => a.apps.listDaemonSetForAllNamespaces()),
+      this.call((a) => a.core.listNamespace()),
+    ]);
+    const toInfo =
+      (kind: WorkloadInfo["kind"]) =>
+      (w: (typeof deployments.items)[number] | (typeof daemonSets.items)[number]) => ({
+        kind,
+        namespace: w.metadata?.namespace ?? "",
+        name: w.metadata?.name ?? "",
+        labels: w.metadata?.labels ?? {},
+        images: (w.spec?.template.spec?.containers ?? []).map((c) => c.image ?? ""),
+      });
+    const groups = await this.call((a) => a.apis.getAPIVersions());
+    const metricsServer = groups.groups.some((g) => g.name === "metrics.k8s.io");
+    return detectMeshes({
+      workloads: [
+        ...deployments.items.map(toInfo("Deployment")),
+        ...daemonSets.items.map(toInfo("DaemonSet")),
+      ],
+      namespaces: namespaces.items.map((n) => ({
+        name: n.metadata?.name ?? "",
+        labels: n.metadata?.labels ?? {},
+      })),
+      metricsServer,
+      prometheusUrl: options.prometheusUrl,
+      now: this.now(),
+    });
+  }
+
+  async ensureNamespace(runId: string, variant: TVariant) {
+    const body = buildVariantNamespace(runId, variant);
+    const name = body.metadata!.name!;
+    await this.createOrKeep(() => this.call((a) => a.core.createNamespace({ body })));
+    return name;
+  }
+
+  async deployTarget(input: TargetInput) {
+    const ns = input.namespace;
+    await this.createOrKeep(() =>
+      this.call((a) =>
+        a.core.createNamespacedService({ namespace: ns, body: buildTargetService(input) }),
+      ),
+    );
+    await this.createOrKeep(() =>
+      this.call((a) =>
+        a.apps.createNamespacedDeployment({ namespace: ns, body: buildTargetDeployment(input) }),
+      ),
+    );
+  }
+
+  async waitForTarget(
+    namespace: string,
+    options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
+  ) {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const d = await this.call((a) =>
+        a.apps.readNamespacedDeployment({ name: TARGET_NAME, namespace }),
+      );
+      const want = d.spec?.replicas ?? 1;
+      if ((d.status?.readyReplicas ?? 0) >= want && (d.status?.updatedReplicas ?? 0) >= want) break;
+      if (Date.now() > deadline)
+        throw new Error(`target not ready after ${Math.round(options.timeoutMs / 1000)} s`);
+      if (await options.shouldStop?.()) throw new Error("stopped");
+      await sleep(this.pollMs);
+    }
+    const pods = await this.call((a) =>
+      a.core.listNamespacedPod({ namespace, labelSelector: `${LABELS.component}=target` }),
+    );
+    return pods.items.filter((p) => !p.metadata?.deletionTimestamp).map(toPodInfo);
+  }
+
+  async startLoadJob(input: LoadJobInput) {
+    const body = buildLoadJob(input);
+    return this.createOrKeep(() =>
+      this.call((a) => a.batch.createNamespacedJob({ namespace: input.namespace, body })),
+    );
+  }
+
+  async waitForJob(
+    namespace: string,
+    name: string,
+    options: {
+      timeoutMs: number;
+      shouldStop?: () => Promise<boolean>;
+      onRunning?: () => Promise<void>;
+    },
+  ): Promise<JobOutcome> {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const job = await this.call((a) => a.batch.readNamespacedJobStatus({ name, namespace }));
+      const cond = (type: string) =>
+        job.status?.conditions?.find((c) => c.type === type && c.status === "True");
+      if (cond("Complete")) return { status: "succeeded" };
+      const failed = cond("Failed");
+      if (failed)
+        return {
+          status: "failed",
+          reason: `Job failed: ${failed.reason ?? ""} ${failed.message ?? ""}`.trim(),
+        };
+      if (Date.now() > deadline)
+        return {
+          status: "timeout",
+          reason: `no result after ${Math.round(options.timeoutMs / 1000)} s`,
+        };
+      if (await options.shouldStop?.()) return { status: "stopped" };
+      if ((job.status?.active ?? 0) > 0) await options.onRunning?.();
+      await sleep(this.pollMs);
+    }
+  }
+
+  async readJobResult(namespace: string, name: string) {
+    const pods = await this.call((a) =>
+      a.core.listNamespacedPod({ namespace, labelSelector: `job-name=${name}` }),
+    );
+    const pod = pods.items.find((p) => p.status?.phase === "Succeeded") ?? pods.items[0];
+    if (!pod?.metadata?.name) throw new Error(`no pod found for Job ${name}`);
+    const podName = pod.metadata.name;
+    return this.call((a) =>
+      a.core.readNamespacedPodLog({ name: podName, namespace, container: LOAD_CONTAINER }),
+    );
+  }
+
+  async deleteJob(namespace: string, name: string) {
+    await this.call((a) =>
+      a.batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" }),
+    ).catch((error: unknown) => {
+      if (statusCode(error) !== 404) throw error;
+    });
+  }
+
+  async sampleUsage(
+    namespaces: string[],
+    options: { controlPlaneNamespaces: string[] },
+  ): Promise<UsageSample[]> {
+    const readings = await sampleUsage(
+      { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
+      [...namespaces, ...options.controlPlaneNamespaces],
+    );
+    return readings.map((r) => ({ ...r, role: classifyContainer(r, options) }));
+  }
+
+  async cleanup(runId: string) {
+    const list = await this.call((a) =>
+      a.core.listNamespace({ labelSelector: `${managedSelector},${LABELS.run}=${runId}` }),
+    );
+    const names = list.items.map((n) => n.metadata?.name ?? "").filter(Boolean);
+    await Promise.all(
+      names.map((name) =>
+        this.call((a) => a.core.deleteNamespace({ name })).catch((error: unknown) => {
+          if (statusCode(error) !== 404) throw error;
+        }),
+      ),
+    );
+    return names;
+  }
+
+  async listRunNamespaces() {
+    const list = await this.call((a) => a.core.listNamespace({ labelSelector: managedSelector }));
+    return list.items
+      .filter((n) => !n.metadata?.deletionTimestamp)
+      .map((n) => ({
+        namespace: n.metadata?.name ?? "",
+        runId: n.metadata?.labels?.[LABELS.run] ?? "",
+      }))
+      .filter((n) => n.namespace && n.runId);
+  }
+
+  /** Create, treating "already exists" as success: every name is deterministic (restart safety). */
+  private async createOrKeep(create: () => Promise<unknown>): Promise<"created" | "exists"> {
+    try {
+      await create();
+      return "created";
+    } catch (error) {
+      if (statusCode(error) === 409) return "exists";
+      throw error;
+    }
+  }
+}
+
+function toPodInfo(p: V1Pod): PodInfo {
+  return {
+    name: p.metadata?.name ?? "",
+    nodeName: p.spec?.nodeName ?? null,
+    annotations: p.metadata?.annotations ?? {},
+    containers: (p.spec?.containers ?? []).map((c) => c.name),
+    sidecarInitContainers: (p.spec?.initContainers ?? [])
+      .filter((c) => c.restartPolicy === "Always")
+      .map((c) => c.name),
+  };
+}
+
+export function createKubeClusterGateway(
+  kubeConfig: KubeConfig,
+  options?: KubeClusterGatewayOptions,
+) {
+  return new KubeClusterGateway(kubeConfig, options);
+}

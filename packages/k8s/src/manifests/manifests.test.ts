@@ -1,0 +1,165 @@
+import { ZBenchmarkDefinition } from "@meshbench/contracts";
+import { describe, expect, it } from "vitest";
+import { loadJobName, meshNamespaceMetadata, variantNamespace } from "../labels";
+import { commandLine, targetUrl } from "./fortio-args";
+import { buildLoadJob } from "./load-job";
+import { buildVariantNamespace } from "./namespace";
+import { buildTargetDeployment, buildTargetService } from "./target";
+
+const def = ZBenchmarkDefinition.parse({
+  key: "k",
+  name: "n",
+  target: { kind: "fortio-echo", replicas: 2, resources: { requests: { cpu: "500m" } } },
+  variants: [
+    { name: "baseline", mesh: "baseline" },
+    { name: "ambient", mesh: "istio-ambient", waypoint: "wp" },
+  ],
+  loadMatrix: { qps: [100, "max"], connections: [8], protocols: ["http1", "grpc"] },
+  durationSeconds: 30,
+  warmupSeconds: 5,
+  methodology: {
+    fortio: { uniform: true, noCatchUp: true },
+    sidecarResources: { requests: { cpu: "100m" }, limits: { memory: "256Mi" } },
+  },
+});
+const coords = {
+  variant: "ambient",
+  requestedQps: null,
+  connections: 8,
+  payloadBytes: 1024,
+  protocol: "h2" as const,
+  keepAlive: false,
+  repetition: 3,
+};
+
+describe("namespaces and mesh labels", () => {
+  it("labels each mesh kind the way its data plane expects", () => {
+    expect(
+      meshNamespaceMetadata({ name: "s", mesh: "istio-sidecar", labels: {}, annotations: {} })
+        .labels,
+    ).toEqual({ "istio-injection": "enabled" });
+    expect(meshNamespaceMetadata(def.variants[1]!).labels).toEqual({
+      "istio.io/dataplane-mode": "ambient",
+      "istio.io/use-waypoint": "wp",
+    });
+    expect(
+      meshNamespaceMetadata({ name: "l", mesh: "linkerd", labels: {}, annotations: {} })
+        .annotations,
+    ).toEqual({ "linkerd.io/inject": "enabled" });
+    expect(
+      meshNamespaceMetadata({ name: "k", mesh: "kmesh", labels: {}, annotations: {} }).labels,
+    ).toEqual({ "istio.io/dataplane-mode": "Kmesh" });
+    expect(
+      meshNamespaceMetadata({
+        name: "c",
+        mesh: "custom",
+        labels: { a: "b" },
+        annotations: { x: "y" },
+      }),
+    ).toEqual({ labels: { a: "b" }, annotations: { x: "y" } });
+  });
+
+  it("builds an idempotent, labelled namespace per run and variant", () => {
+    const ns = buildVariantNamespace("run1", def.variants[1]!);
+    expect(ns.metadata?.name).toBe("mb-run1-ambient");
+    expect(ns.metadata?.labels).toMatchObject({
+      "app.kubernetes.io/managed-by": "meshbench",
+      "meshbench.io/run": "run1",
+      "istio.io/dataplane-mode": "ambient",
+    });
+    expect(variantNamespace("x".repeat(40), "y".repeat(30)).length).toBeLessThanOrEqual(63);
+    expect(loadJobName(3, "a/b")).toBe(loadJobName(3, "a/b"));
+    expect(loadJobName(3, "a/b")).not.toBe(loadJobName(3, "a/c"));
+  });
+});
+
+describe("target", () => {
+  it("deploys Fortio's echo server with replicas, resources and sidecar sizing annotations", () => {
+    if (def.target.kind !== "fortio-echo") throw new Error("unreachable");
+    const d = buildTargetDeployment({
+      runId: "r",
+      variant: "baseline",
+      namespace: "ns",
+      target: def.target,
+      methodology: def.methodology,
+    });
+    expect(d.spec?.replicas).toBe(2);
+    expect(d.spec?.template.spec?.containers[0]).toMatchObject({
+      image: "fortio/fortio:1.68.2",
+      args: ["server"],
+      resources: { requests: { cpu: "500m" } },
+    });
+    expect(d.spec?.template.metadata?.annotations).toMatchObject({
+      "sidecar.istio.io/proxyCPU": "100m",
+      "config.linkerd.io/proxy-memory-limit": "256Mi",
+    });
+    expect(
+      buildTargetService({ runId: "r", variant: "baseline", namespace: "ns" }).spec?.ports?.map(
+        (p) => p.port,
+      ),
+    ).toEqual([8080, 8079]);
+  });
+});
+
+describe("load Job", () => {
+  const job = buildLoadJob({
+    runId: "r",
+    namespace: "ns",
+    name: "lg-1-abc",
+    sequence: 1,
+    coordinates: coords,
+    url: "http://echo.ns.svc.cluster.local:8080/echo",
+    durationSeconds: 30,
+    warmupSeconds: 5,
+    timeoutSeconds: 200,
+    methodology: def.methodology,
+  });
+  const pod = job.spec!.template.spec!;
+
+  it("runs Fortio with the trial's flags and -json - on stdout", () => {
+    expect(pod.containers[0]!.args).toEqual([
+      "load",
+      "-json",
+      "-",
+      "-labels",
+      "r/lg-1-abc",
+      "-qps",
+      "0",
+      "-c",
+      "8",
+      "-t",
+      "30s",
+      "-r",
+      "0.0001",
+      "-uniform",
+      "-nocatchup",
+      "-payload-size",
+      "1024",
+      "-h2",
+      "-keepalive=false",
+      "http://echo.ns.svc.cluster.local:8080/echo",
+    ]);
+    expect(pod.initContainers?.[0]?.args).toContain("5s");
+    expect(job.spec).toMatchObject({ backoffLimit: 0, activeDeadlineSeconds: 200 });
+    expect(pod.restartPolicy).toBe("Never");
+  });
+
+  it("keeps the load generator off the server's node and out of the mesh by default", () => {
+    expect(
+      pod.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.[0]
+        ?.topologyKey,
+    ).toBe("kubernetes.io/hostname");
+    expect(job.spec?.template.metadata?.annotations).toEqual({
+      "sidecar.istio.io/inject": "false",
+      "linkerd.io/inject": "disabled",
+    });
+  });
+
+  it("targets gRPC ping on 8079 and quotes command lines for the snapshot", () => {
+    expect(targetUrl(def.target, "ns", "grpc")).toBe("echo.ns.svc.cluster.local:8079");
+    expect(targetUrl({ kind: "service-url", url: "http://svc.x:9000/" }, "ns", "grpc")).toBe(
+      "svc.x:9000",
+    );
+    expect(commandLine("img", ["load", "-labels", "a b"])).toBe("fortio load -labels 'a b'  # img");
+  });
+});

@@ -1,0 +1,112 @@
+"use client";
+import type { TBenchmarkHistory } from "@meshbench/contracts";
+import { useState } from "react";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { SERIES_COLORS } from "./line-chart";
+
+export type TrendAxis = "commit" | "tag" | "meshVersion" | "date";
+
+export type TrendChartProps = {
+  history: TBenchmarkHistory;
+  /** What labels the x axis: the commit, tag or mesh version each run was measured at. */
+  axis: TrendAxis;
+  height?: number;
+};
+
+function runLabel(run: TBenchmarkHistory["runs"][number], axis: TrendAxis): string {
+  const fallback = run.createdAt.slice(0, 10);
+  if (axis === "commit") return run.gitCommit?.slice(0, 8) ?? fallback;
+  if (axis === "tag") return run.tag ?? fallback;
+  if (axis === "meshVersion")
+    return run.meshVersion ? `${run.mesh ?? ""} ${run.meshVersion}`.trim() : fallback;
+  return `${fallback} ${run.createdAt.slice(11, 16)}`;
+}
+
+/**
+ * A statistic's trend across a benchmark's runs: one line per variant and load level, dashed
+ * budget lines, and each point a link to its run. Data comes computed from the server (core);
+ * this only draws it.
+ */
+export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const rows = history.runs.map((run, index) => {
+    const row: Record<string, number | string | null> = {
+      index,
+      runId: run.runId,
+      label: runLabel(run, axis),
+    };
+    for (const s of history.series)
+      row[s.label] = s.points.find((p) => p.runId === run.runId)?.valueMs ?? null;
+    return row;
+  });
+  if (rows.length === 0) return <p className="empty">No succeeded runs yet.</p>;
+  const open = (runId: unknown) => {
+    if (typeof runId === "string") window.location.assign(`/runs/${runId}`);
+  };
+  return (
+    <figure className="chart" aria-label={`${history.statistic} trend`}>
+      <ResponsiveContainer width="100%" height={height}>
+        <LineChart
+          data={rows}
+          margin={{ top: 12, right: 24, bottom: 24, left: 12 }}
+          onClick={(state) => open(rows[Number(state.activeTooltipIndex)]?.runId)}
+        >
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            dataKey="label"
+            label={{
+              value: axis === "meshVersion" ? "mesh version" : axis,
+              position: "insideBottom",
+              offset: -12,
+            }}
+          />
+          <YAxis
+            label={{ value: `${history.statistic} (ms)`, angle: -90, position: "insideLeft" }}
+          />
+          <Tooltip formatter={(v) => (typeof v === "number" ? `${v.toFixed(3)} ms` : String(v))} />
+          <Legend
+            onClick={(e) =>
+              setHidden((h) => {
+                const n = new Set(h);
+                const k = String(e.dataKey);
+                if (n.has(k)) n.delete(k);
+                else n.add(k);
+                return n;
+              })
+            }
+          />
+          {history.series.map((s, i) => (
+            <Line
+              key={s.label}
+              dataKey={s.label}
+              hide={hidden.has(s.label)}
+              stroke={SERIES_COLORS[i % SERIES_COLORS.length]}
+              connectNulls
+              isAnimationActive={false}
+              activeDot={{ r: 6, cursor: "pointer" }}
+            />
+          ))}
+          {history.budgetLines.map((b) => (
+            <ReferenceLine
+              key={b.label}
+              y={b.valueMs}
+              stroke="#cf222e"
+              strokeDasharray="6 4"
+              label={{ value: b.label, position: "insideTopRight" }}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

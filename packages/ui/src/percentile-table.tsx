@@ -1,0 +1,82 @@
+import { REPORT_STAT_LABELS, type TLevelReport, type TPercentileRow, type TStatCell } from "@meshbench/contracts";
+import { formatInterval, formatLatency, formatSignificant } from "./format";
+
+function DeltaLine({ cell }: { cell: TStatCell }) {
+  const d = cell.delta;
+  if (!d) return null;
+  const noise = d.withinNoise === true;
+  const tone = noise ? "noise" : d.slowerSide === "variant" ? "slower" : d.slowerSide === "baseline" ? "faster" : "";
+  return (
+    <>
+      <span className={`delta ${tone}`} data-within-noise={noise ? "true" : "false"}>
+        {cell.wording}
+        {noise ? <span className="noise-mark" title="The 95% interval includes zero: within noise"> ≈ noise</span> : null}
+      </span>
+      <span className="ci" title="95% bootstrap interval over repetitions">
+        {d.notEnoughRepetitions ? "too few repetitions for an interval" : `95% CI ${formatInterval(d.interval?.absolute)}`}
+      </span>
+    </>
+  );
+}
+
+function StatCell({ cell }: { cell: TStatCell }) {
+  const meanSd =
+    cell.mean === null ? null : `${formatSignificant(cell.mean * 1000)} ± ${cell.sd === null ? "—" : formatSignificant(cell.sd * 1000)} ms`;
+  return (
+    <td className="num stat-cell" data-stat={cell.stat} data-value={cell.value ?? ""}>
+      <span className="value">{formatLatency(cell.value)}</span>
+      <DeltaLine cell={cell} />
+      {meanSd ? <span className="meansd" title="Mean ± SD over repetitions">{meanSd}</span> : null}
+    </td>
+  );
+}
+
+function RowHeader({ row }: { row: TPercentileRow }) {
+  return (
+    <th scope="row" className="left">
+      <span className="series-label">{row.label}</span>
+      {row.isReference ? <span className="badge ref">reference</span> : null}
+      <span className="sub">
+        {row.repetitions} rep{row.repetitions === 1 ? "" : "s"} · {row.requestCount.toLocaleString("en-US")} req
+        {row.errorCount > 0 ? ` · ${row.errorCount} errors` : ""}
+        {row.achievedQps !== null ? ` · ${formatSignificant(row.achievedQps)} QPS` : ""}
+      </span>
+    </th>
+  );
+}
+
+/**
+ * A load level's percentile table: each statistic pooled over repetitions, the delta to the
+ * reference in words with its 95% interval (deltas whose interval includes zero are marked as
+ * noise), and mean ± SD over repetitions.
+ */
+export function PercentileTable({ table, caption }: { table: TLevelReport; caption?: string }) {
+  if (table.rows.every((r) => r.repetitions === 0)) {
+    return <div className="empty">No finished trials at {table.label} yet.</div>;
+  }
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={`Percentiles at ${table.label}`}>
+      <table className="data percentile-table" aria-label={`Percentiles ${table.label}`} data-level={table.level.key}>
+        <caption className="sr-only">{caption ?? `Latency percentiles at ${table.label}, pooled over repetitions`}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="left">Variant</th>
+            {table.rows[0]?.stats.map((c) => (
+              <th scope="col" key={c.stat}>{REPORT_STAT_LABELS[c.stat]}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row.id} data-row={row.id} data-variant={row.variant}>
+              <RowHeader row={row} />
+              {row.stats.map((cell) => (
+                <StatCell key={cell.stat} cell={cell} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
