@@ -15,7 +15,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 async function signUp(page: Page, email: string, next?: string) {
   await page.goto(next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up");
-  await page.getByLabel("Name").fill("Test Person");
+  await page.getByLabel("Name", { exact: true }).fill("Test Person");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a-long-enough-password");
   await page.getByRole("button", { name: "Create account" }).click();
@@ -37,7 +37,9 @@ test.describe("signed out", () => {
     await page.getByLabel("Email").fill(DEMO_USER_EMAIL);
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toContainText(/invalid/i);
+    await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toContainText(
+      /invalid/i,
+    );
     await page.getByLabel("Password").fill(DEMO_USER_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/settings$/);
@@ -111,7 +113,7 @@ test("invite by link, the invitee joins as viewer, the owner makes them admin, t
   await invitee.goto(new URL(link).pathname);
   await expect(invitee).toHaveURL(/\/sign-in\?next=%2Finvite%2F/);
   await invitee.getByRole("link", { name: "Sign up" }).click();
-  await invitee.getByLabel("Name").fill("Invited Person");
+  await invitee.getByLabel("Name", { exact: true }).fill("Invited Person");
   await invitee.getByLabel("Email").fill(email);
   await invitee.getByLabel("Password").fill("a-long-enough-password");
   await invitee.getByRole("button", { name: "Create account" }).click();

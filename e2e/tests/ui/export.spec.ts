@@ -5,8 +5,15 @@ import { DEMO_RUN } from "./fortio-fixtures";
 test("CSV export downloads the percentile table", async ({ page }) => {
   await page.goto("/runs");
   await page.getByRole("link", { name: DEMO_RUN }).first().click();
-  const p50 = await page.locator('table[data-level="qps-500/c8/p0/http1/ka"] tr[data-variant="nginx"] td[data-stat="p50"]').getAttribute("data-value");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const p50 = await page
+    .locator(
+      'table[data-level="qps-500/c8/p0/http1/ka"] tr[data-variant="nginx"] td[data-stat="p50"]',
+    )
+    .getAttribute("data-value");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const lines = (await readFile(await download.path(), "utf8")).trim().split("\n");
   expect(lines[0]).toContain("p99.9_ms");
@@ -19,12 +26,21 @@ test("CSV export downloads the percentile table", async ({ page }) => {
 test("JSON export and chart SVG/PNG export download files", async ({ page }) => {
   await page.goto("/runs");
   await page.getByRole("link", { name: DEMO_RUN }).first().click();
-  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export JSON" }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export JSON" }).click(),
+  ]);
   const body = JSON.parse(await readFile(await json.path(), "utf8")) as { tables: unknown[] };
   expect(body.tables).toHaveLength(3);
   const chart = page.locator('figure[data-chart$="qps-100-c8-p0-http1-ka-cdf"]');
-  const [svg] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "SVG" }).click()]);
+  const [svg] = await Promise.all([
+    page.waitForEvent("download"),
+    chart.getByRole("button", { name: "SVG" }).click(),
+  ]);
   expect(await readFile(await svg.path(), "utf8")).toContain("<svg");
-  const [png] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "PNG" }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent("download"),
+    chart.getByRole("button", { name: "PNG" }).click(),
+  ]);
   expect((await readFile(await png.path())).subarray(1, 4).toString()).toBe("PNG");
 });

@@ -34,7 +34,11 @@ export function fortioHistogram(name: string): THistogram {
     min: h.Min,
     max: h.Max,
     sum: h.Sum,
-    buckets: h.Data.filter((b) => b.Count > 0).map((b) => ({ start: b.Start, end: b.End, count: b.Count })),
+    buckets: h.Data.filter((b) => b.Count > 0).map((b) => ({
+      start: b.Start,
+      end: b.End,
+      count: b.Count,
+    })),
   };
 }
 

@@ -5,17 +5,28 @@ import { DEMO_RUN, fortioHistogram } from "./fortio-fixtures";
 
 const LEVEL = "qps-500/c8/p0/http1/ka";
 const cell = (page: Page, variant: string, stat: string) =>
-  page.locator(`table[data-level="${LEVEL}"] tr[data-variant="${variant}"] td[data-stat="${stat}"]`);
+  page.locator(
+    `table[data-level="${LEVEL}"] tr[data-variant="${variant}"] td[data-stat="${stat}"]`,
+  );
 
-test("the run page pools repetitions exactly like mergeHistograms + percentilesFromHistogram", async ({ page }) => {
+test("the run page pools repetitions exactly like mergeHistograms + percentilesFromHistogram", async ({
+  page,
+}) => {
   await page.goto("/runs");
   await page.getByRole("link", { name: DEMO_RUN }).first().click();
   await expect(page.getByRole("heading", { name: DEMO_RUN })).toBeVisible();
   await expect(page.getByRole("table", { name: "Percentiles 500 QPS · 8 conns" })).toBeVisible();
 
-  const pooled = mergeHistograms([1, 2, 3, 4, 5].map((r) => fortioHistogram(`nginx-qps500-c8-rep${r}.json`)));
+  const pooled = mergeHistograms(
+    [1, 2, 3, 4, 5].map((r) => fortioHistogram(`nginx-qps500-c8-rep${r}.json`)),
+  );
   const [p50, p90, p99, p999] = percentilesFromHistogram(pooled, [50, 90, 99, 99.9]);
-  for (const [stat, expected] of [["p50", p50], ["p90", p90], ["p99", p99], ["p999", p999]] as const) {
+  for (const [stat, expected] of [
+    ["p50", p50],
+    ["p90", p90],
+    ["p99", p99],
+    ["p999", p999],
+  ] as const) {
     const value = Number(await cell(page, "nginx", stat).getAttribute("data-value"));
     expect(value, stat).toBeCloseTo(expected!, 12);
   }
@@ -24,10 +35,14 @@ test("the run page pools repetitions exactly like mergeHistograms + percentilesF
   await expect(cell(page, "nginx", "p50")).toContainText(/ms, \d+(\.\d)?% slower|no difference/);
   await expect(cell(page, "nginx", "p50")).toContainText("95% CI [");
   await expect(cell(page, "nginx", "p50")).toContainText("±");
-  await expect(page.locator(`table[data-level="${LEVEL}"] tr[data-variant="baseline"]`)).toContainText("reference");
+  await expect(
+    page.locator(`table[data-level="${LEVEL}"] tr[data-variant="baseline"]`),
+  ).toContainText("reference");
 });
 
-test("the CDF and CCDF charts draw a path per variant; resources show an empty state", async ({ page }) => {
+test("the CDF and CCDF charts draw a path per variant; resources show an empty state", async ({
+  page,
+}) => {
   await page.goto("/runs");
   await page.getByRole("link", { name: DEMO_RUN }).first().click();
   const cdf = page.locator('figure[data-chart$="qps-500-c8-p0-http1-ka-cdf"]');

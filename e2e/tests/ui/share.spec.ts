@@ -27,6 +27,8 @@ test("a share link works logged out and stops working once revoked", async ({ pa
   const gone = await visitor.goto(href);
   expect(gone?.status()).toBe(404);
   await expect(visitor.getByRole("heading", { name: "Not found" })).toBeVisible();
-  expect((await visitor.goto("/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(404);
+  expect((await visitor.goto("/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(
+    404,
+  );
   await anonymous.close();
 });

@@ -83,7 +83,14 @@ export const ZLoadPoint = z.object({
 });
 export type TLoadPoint = z.infer<typeof ZLoadPoint>;
 
-export const ZResourceRole = z.enum(["proxy", "ztunnel", "waypoint", "control_plane", "app", "load_generator"]);
+export const ZResourceRole = z.enum([
+  "proxy",
+  "ztunnel",
+  "waypoint",
+  "control_plane",
+  "app",
+  "load_generator",
+]);
 export const ZResourceCost = z.object({
   variant: z.string(),
   role: ZResourceRole,

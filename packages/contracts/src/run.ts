@@ -54,6 +54,7 @@ export const ZTrialRecord = ZTrialCoordinates.extend({
   failureReason: z.string().nullable(),
   loadGenerator: ZLoadGenerator,
   summaryOnly: z.boolean(),
+  resolutionSeconds: z.number().positive().nullable(),
   validityFlags: z.array(ZValidityFlag),
   actualQps: z.number().nullable(),
   durationSeconds: z.number().nullable(),

@@ -88,7 +88,8 @@ export function compareVariants(
 }
 
 /** The resolution when every trial is Fortio at the same one: pooling is then exact on Fortio's grid. */
-function sharedFortioResolution(trials: readonly TTrialResult[]): number | undefined {
+/** Fortio's resolution when every trial was recorded by Fortio at the same one (exact pooling). */
+export function sharedFortioResolution(trials: readonly TTrialResult[]): number | undefined {
   const first = trials[0]?.resolutionSeconds;
   const same = trials.every((t) => t.loadGenerator === "fortio" && t.resolutionSeconds === first);
   return same && typeof first === "number" ? first : undefined;

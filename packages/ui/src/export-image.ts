@@ -20,7 +20,15 @@ function standaloneSvg(svg: SVGSVGElement): string {
     const style = getComputedStyle(el);
     const out = target[i] as SVGElement | undefined;
     if (!out) return;
-    for (const prop of ["fill", "stroke", "stroke-width", "stroke-dasharray", "font-size", "font-family", "opacity"]) {
+    for (const prop of [
+      "fill",
+      "stroke",
+      "stroke-width",
+      "stroke-dasharray",
+      "font-size",
+      "font-family",
+      "opacity",
+    ]) {
       const value = style.getPropertyValue(prop);
       if (value) out.style.setProperty(prop, value);
     }

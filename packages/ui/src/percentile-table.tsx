@@ -1,19 +1,37 @@
-import { REPORT_STAT_LABELS, type TLevelReport, type TPercentileRow, type TStatCell } from "@meshbench/contracts";
+import {
+  REPORT_STAT_LABELS,
+  type TLevelReport,
+  type TPercentileRow,
+  type TStatCell,
+} from "@meshbench/contracts";
 import { formatInterval, formatLatency, formatSignificant } from "./format";
 
 function DeltaLine({ cell }: { cell: TStatCell }) {
   const d = cell.delta;
   if (!d) return null;
   const noise = d.withinNoise === true;
-  const tone = noise ? "noise" : d.slowerSide === "variant" ? "slower" : d.slowerSide === "baseline" ? "faster" : "";
+  const tone = noise
+    ? "noise"
+    : d.slowerSide === "variant"
+      ? "slower"
+      : d.slowerSide === "baseline"
+        ? "faster"
+        : "";
   return (
     <>
       <span className={`delta ${tone}`} data-within-noise={noise ? "true" : "false"}>
         {cell.wording}
-        {noise ? <span className="noise-mark" title="The 95% interval includes zero: within noise"> ≈ noise</span> : null}
+        {noise ? (
+          <span className="noise-mark" title="The 95% interval includes zero: within noise">
+            {" "}
+            ≈ noise
+          </span>
+        ) : null}
       </span>
       <span className="ci" title="95% bootstrap interval over repetitions">
-        {d.notEnoughRepetitions ? "too few repetitions for an interval" : `95% CI ${formatInterval(d.interval?.absolute)}`}
+        {d.notEnoughRepetitions
+          ? "too few repetitions for an interval"
+          : `95% CI ${formatInterval(d.interval?.absolute)}`}
       </span>
     </>
   );
@@ -21,12 +39,18 @@ function DeltaLine({ cell }: { cell: TStatCell }) {
 
 function StatCell({ cell }: { cell: TStatCell }) {
   const meanSd =
-    cell.mean === null ? null : `${formatSignificant(cell.mean * 1000)} ± ${cell.sd === null ? "—" : formatSignificant(cell.sd * 1000)} ms`;
+    cell.mean === null
+      ? null
+      : `${formatSignificant(cell.mean * 1000)} ± ${cell.sd === null ? "—" : formatSignificant(cell.sd * 1000)} ms`;
   return (
     <td className="num stat-cell" data-stat={cell.stat} data-value={cell.value ?? ""}>
       <span className="value">{formatLatency(cell.value)}</span>
       <DeltaLine cell={cell} />
-      {meanSd ? <span className="meansd" title="Mean ± SD over repetitions">{meanSd}</span> : null}
+      {meanSd ? (
+        <span className="meansd" title="Mean ± SD over repetitions">
+          {meanSd}
+        </span>
+      ) : null}
     </td>
   );
 }
@@ -37,7 +61,8 @@ function RowHeader({ row }: { row: TPercentileRow }) {
       <span className="series-label">{row.label}</span>
       {row.isReference ? <span className="badge ref">reference</span> : null}
       <span className="sub">
-        {row.repetitions} rep{row.repetitions === 1 ? "" : "s"} · {row.requestCount.toLocaleString("en-US")} req
+        {row.repetitions} rep{row.repetitions === 1 ? "" : "s"} ·{" "}
+        {row.requestCount.toLocaleString("en-US")} req
         {row.errorCount > 0 ? ` · ${row.errorCount} errors` : ""}
         {row.achievedQps !== null ? ` · ${formatSignificant(row.achievedQps)} QPS` : ""}
       </span>
@@ -55,14 +80,29 @@ export function PercentileTable({ table, caption }: { table: TLevelReport; capti
     return <div className="empty">No finished trials at {table.label} yet.</div>;
   }
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={`Percentiles at ${table.label}`}>
-      <table className="data percentile-table" aria-label={`Percentiles ${table.label}`} data-level={table.level.key}>
-        <caption className="sr-only">{caption ?? `Latency percentiles at ${table.label}, pooled over repetitions`}</caption>
+    <div
+      className="table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={`Percentiles at ${table.label}`}
+    >
+      <table
+        className="data percentile-table"
+        aria-label={`Percentiles ${table.label}`}
+        data-level={table.level.key}
+      >
+        <caption className="sr-only">
+          {caption ?? `Latency percentiles at ${table.label}, pooled over repetitions`}
+        </caption>
         <thead>
           <tr>
-            <th scope="col" className="left">Variant</th>
+            <th scope="col" className="left">
+              Variant
+            </th>
             {table.rows[0]?.stats.map((c) => (
-              <th scope="col" key={c.stat}>{REPORT_STAT_LABELS[c.stat]}</th>
+              <th scope="col" key={c.stat}>
+                {REPORT_STAT_LABELS[c.stat]}
+              </th>
             ))}
           </tr>
         </thead>

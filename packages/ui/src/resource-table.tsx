@@ -15,8 +15,9 @@ export function ResourceTable({ costs }: { costs: TResourceCost[] }) {
   if (costs.length === 0) {
     return (
       <div className="empty" data-empty="resources">
-        No resource samples for this run. Runs scheduled on a cluster with metrics-server record CPU and memory of
-        proxies, ztunnel, waypoints, control plane and app; uploaded and imported runs have none.
+        No resource samples for this run. Runs scheduled on a cluster with metrics-server record CPU
+        and memory of proxies, ztunnel, waypoints, control plane and app; uploaded and imported runs
+        have none.
       </div>
     );
   }
@@ -25,15 +26,26 @@ export function ResourceTable({ costs }: { costs: TResourceCost[] }) {
       <table className="data" aria-label="Resource cost">
         <thead>
           <tr>
-            <th scope="col" className="left">Variant</th><th scope="col" className="left">Role</th>
-            <th scope="col">CPU max</th><th scope="col">CPU mean</th><th scope="col">CPU total</th>
-            <th scope="col">Memory max</th><th scope="col">CPU / 1000 RPS</th><th scope="col">Memory / 1000 RPS</th>
+            <th scope="col" className="left">
+              Variant
+            </th>
+            <th scope="col" className="left">
+              Role
+            </th>
+            <th scope="col">CPU max</th>
+            <th scope="col">CPU mean</th>
+            <th scope="col">CPU total</th>
+            <th scope="col">Memory max</th>
+            <th scope="col">CPU / 1000 RPS</th>
+            <th scope="col">Memory / 1000 RPS</th>
           </tr>
         </thead>
         <tbody>
           {costs.map((c) => (
             <tr key={`${c.variant}-${c.role}`}>
-              <th scope="row" className="left">{c.variant}</th>
+              <th scope="row" className="left">
+                {c.variant}
+              </th>
               <td className="left">{roleLabel[c.role]}</td>
               <td className="num">{formatMillicores(c.maxCpuMillicores)}</td>
               <td className="num">{formatMillicores(c.avgCpuMillicores)}</td>

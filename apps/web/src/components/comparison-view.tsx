@@ -7,7 +7,10 @@ export function ComparisonView({ report }: { report: TComparisonReport }) {
   return (
     <section aria-label="Comparison">
       <h2>Percentiles against {reference?.label ?? "the reference"}</h2>
-      <PercentileTable table={report.table} caption="Latency percentiles of the compared series, pooled over repetitions" />
+      <PercentileTable
+        table={report.table}
+        caption="Latency percentiles of the compared series, pooled over repetitions"
+      />
       <h2>Distributions</h2>
       <DistributionCharts series={report.table.curves} filename="comparison" />
     </section>

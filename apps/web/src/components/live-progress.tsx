@@ -29,15 +29,27 @@ export function LiveProgress({ runId }: { runId: string }) {
   return (
     <section className="panel live" aria-live="polite" aria-label="Live progress">
       <p>
-        <strong>{data.status === "queued" ? "Queued" : "Running"}</strong> · {data.trialsDone}/{data.trialsTotal} trials
+        <strong>{data.status === "queued" ? "Queued" : "Running"}</strong> · {data.trialsDone}/
+        {data.trialsTotal} trials
         {data.trialsFailed > 0 ? ` · ${data.trialsFailed} failed` : ""} · updates every 2 s
       </p>
-      <div className="progress" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="Trials done">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-valuenow={pct}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label="Trials done"
+      >
         <span style={{ width: `${pct}%` }} />
       </div>
       <ol className="trial-dots" aria-label="Trials">
         {data.trials.map((t) => (
-          <li key={t.key} className={`dot ${t.status}`} title={`${t.variant} · ${t.levelKey} · rep ${t.repetition}: ${t.status}`}>
+          <li
+            key={t.key}
+            className={`dot ${t.status}`}
+            title={`${t.variant} · ${t.levelKey} · rep ${t.repetition}: ${t.status}`}
+          >
             <span className="sr-only">{`${t.variant} ${t.levelKey} rep ${t.repetition}: ${t.status}`}</span>
           </li>
         ))}

@@ -7,16 +7,35 @@ export type RunFilterValues = {
   gitBranch?: string;
 };
 
-type Options = { benchmarkKeys: string[]; clusterNames: string[]; gitBranches: string[]; variants: string[] };
+type Options = {
+  benchmarkKeys: string[];
+  clusterNames: string[];
+  gitBranches: string[];
+  variants: string[];
+};
 
-function Select({ name, label, value, values, labels }: { name: string; label: string; value?: string; values: string[]; labels?: Record<string, string> }) {
+function Select({
+  name,
+  label,
+  value,
+  values,
+  labels,
+}: {
+  name: string;
+  label: string;
+  value?: string;
+  values: string[];
+  labels?: Record<string, string>;
+}) {
   return (
     <label>
       {label}{" "}
       <select name={name} defaultValue={value ?? ""}>
         <option value="">any</option>
         {values.map((v) => (
-          <option key={v} value={v}>{labels?.[v] ?? v}</option>
+          <option key={v} value={v}>
+            {labels?.[v] ?? v}
+          </option>
         ))}
       </select>
     </label>
@@ -27,13 +46,38 @@ function Select({ name, label, value, values, labels }: { name: string; label: s
 export function RunFilters({ options, values }: { options: Options; values: RunFilterValues }) {
   return (
     <form method="get" action="/runs" className="filters panel" aria-label="Filter runs">
-      <Select name="benchmark" label="Benchmark" value={values.benchmarkKey} values={options.benchmarkKeys} />
-      <Select name="cluster" label="Cluster" value={values.clusterName} values={options.clusterNames} />
+      <Select
+        name="benchmark"
+        label="Benchmark"
+        value={values.benchmarkKey}
+        values={options.benchmarkKeys}
+      />
+      <Select
+        name="cluster"
+        label="Cluster"
+        value={values.clusterName}
+        values={options.clusterNames}
+      />
       <Select name="variant" label="Variant" value={values.variant} values={options.variants} />
-      <Select name="status" label="Status" value={values.status} values={["queued", "running", "succeeded", "failed", "cancelled"]} />
-      <Select name="source" label="Source" value={values.source} values={["scheduled", "ci_upload", "import"]}
-        labels={{ scheduled: "scheduled", ci_upload: "CI", import: "import" }} />
-      <Select name="branch" label="Git branch" value={values.gitBranch} values={options.gitBranches} />
+      <Select
+        name="status"
+        label="Status"
+        value={values.status}
+        values={["queued", "running", "succeeded", "failed", "cancelled"]}
+      />
+      <Select
+        name="source"
+        label="Source"
+        value={values.source}
+        values={["scheduled", "ci_upload", "import"]}
+        labels={{ scheduled: "scheduled", ci_upload: "CI", import: "import" }}
+      />
+      <Select
+        name="branch"
+        label="Git branch"
+        value={values.gitBranch}
+        values={options.gitBranches}
+      />
       <button type="submit">Filter</button>
       <a href="/runs">Clear</a>
     </form>

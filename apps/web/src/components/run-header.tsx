@@ -14,9 +14,14 @@ export function RunHeader({ report }: { report: TRunReport }) {
         {r.benchmarkKey ? ` · benchmark ${r.benchmarkKey}` : ""}
         {r.clusterName ? ` · cluster ${r.clusterName}` : ""}
         {r.gitBranch ? ` · ${r.gitBranch}` : ""}
-        {r.gitCommit ? `@${r.gitCommit.slice(0, 8)}` : ""} · created {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+        {r.gitCommit ? `@${r.gitCommit.slice(0, 8)}` : ""} · created{" "}
+        {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
       </p>
-      {r.error ? <p role="alert" className="bad">{r.error}</p> : null}
+      {r.error ? (
+        <p role="alert" className="bad">
+          {r.error}
+        </p>
+      ) : null}
     </header>
   );
 }

@@ -28,7 +28,12 @@ export function ThemeToggle() {
     window.dispatchEvent(new Event(EVENT));
   };
   return (
-    <button type="button" className="theme-toggle" onClick={() => choose(NEXT[theme])} aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`}>
+    <button
+      type="button"
+      className="theme-toggle"
+      onClick={() => choose(NEXT[theme])}
+      aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`}
+    >
       {theme === "dark" ? "☾ dark" : theme === "light" ? "☀ light" : "◐ auto"}
     </button>
   );

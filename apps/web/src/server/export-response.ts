@@ -3,10 +3,17 @@ import { TRPCError } from "@trpc/server";
 
 export const isTableFormat = (f: string): f is "csv" | "json" => f === "csv" || f === "json";
 
-const STATUS: Partial<Record<TRPCError["code"], number>> = { NOT_FOUND: 404, BAD_REQUEST: 404, UNAUTHORIZED: 401, FORBIDDEN: 403 };
+const STATUS: Partial<Record<TRPCError["code"], number>> = {
+  NOT_FOUND: 404,
+  BAD_REQUEST: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+};
 
 /** A generated file as an attachment; domain errors become their HTTP status, nothing leaks. */
-export async function exportResponse(make: () => Promise<{ filename: string; contentType: string; body: string }>) {
+export async function exportResponse(
+  make: () => Promise<{ filename: string; contentType: string; body: string }>,
+) {
   try {
     const file = await make();
     return new Response(file.body, {
@@ -17,7 +24,8 @@ export async function exportResponse(make: () => Promise<{ filename: string; con
       },
     });
   } catch (error) {
-    if (error instanceof TRPCError) return new Response(error.message, { status: STATUS[error.code] ?? 500 });
+    if (error instanceof TRPCError)
+      return new Response(error.message, { status: STATUS[error.code] ?? 500 });
     throw error;
   }
 }

@@ -8,7 +8,13 @@ import {
   type TTrialRecord,
   type TVariantComparison,
 } from "@meshbench/contracts";
-import { ccdfPoints, cdfPoints, compareVariants, formatDeltaWording, mergeHistograms } from "@meshbench/core";
+import {
+  ccdfPoints,
+  cdfPoints,
+  compareVariants,
+  formatDeltaWording,
+  mergeHistograms,
+} from "@meshbench/core";
 import { throughputOf, toTrialResult } from "./trial-results";
 
 /** One series of a table: a variant at a level of some run, with its usable trials. */
@@ -31,10 +37,16 @@ function downsample<T>(points: T[], max = MAX_CURVE_POINTS): T[] {
 }
 
 function compare(reference: TTrialRecord[], group: TTrialRecord[]): TVariantComparison {
-  return compareVariants(reference.map(toTrialResult), group.map(toTrialResult), { seed: BOOTSTRAP_SEED });
+  return compareVariants(reference.map(toTrialResult), group.map(toTrialResult), {
+    seed: BOOTSTRAP_SEED,
+  });
 }
 
-function cells(cmp: TVariantComparison | null, side: "baseline" | "variant", withDelta: boolean): TStatCell[] {
+function cells(
+  cmp: TVariantComparison | null,
+  side: "baseline" | "variant",
+  withDelta: boolean,
+): TStatCell[] {
   return REPORT_STATS.map((stat) => {
     const s = cmp?.statistics.find((x) => x.statistic === stat);
     const reps = side === "variant" ? s?.variantRepetitions : s?.baselineRepetitions;
@@ -60,7 +72,9 @@ function curvesOf(group: SeriesGroup): TSeriesCurves {
     label: group.label,
     cdf: downsample(cdfPoints(pooled)),
     ccdf: downsample(ccdfPoints(pooled)),
-    histogram: downsample(pooled.buckets.map((b) => ({ start: b.start, end: b.end, count: b.count }))),
+    histogram: downsample(
+      pooled.buckets.map((b) => ({ start: b.start, end: b.end, count: b.count })),
+    ),
   };
 }
 
@@ -69,20 +83,34 @@ function curvesOf(group: SeriesGroup): TSeriesCurves {
  * series' repetitions, mean ± SD over repetitions, and the delta to the reference with core's
  * 95% bootstrap interval. Pure given the trials.
  */
-export function buildTable(level: TLoadLevel, label: string, groups: SeriesGroup[], referenceIndex: number): TLevelReport {
+export function buildTable(
+  level: TLoadLevel,
+  label: string,
+  groups: SeriesGroup[],
+  referenceIndex: number,
+): TLevelReport {
   const reference = groups[referenceIndex];
   const comparisons = groups.map((g, i) =>
     reference && i !== referenceIndex && reference.trials.length > 0 && g.trials.length > 0
       ? compare(reference.trials, g.trials)
       : null,
   );
-  const forReference = comparisons.find((c) => c !== null) ?? (reference && reference.trials.length > 0 ? compare(reference.trials, reference.trials) : null);
+  const forReference =
+    comparisons.find((c) => c !== null) ??
+    (reference && reference.trials.length > 0 ? compare(reference.trials, reference.trials) : null);
   const rows: TPercentileRow[] = groups.map((g, i) => {
     const isReference = i === referenceIndex;
     const cmp = isReference ? forReference : comparisons[i];
     const stats = cmp
       ? cells(cmp, isReference ? "baseline" : "variant", !isReference)
-      : REPORT_STATS.map((stat) => ({ stat, value: null, mean: null, sd: null, delta: null, wording: null }));
+      : REPORT_STATS.map((stat) => ({
+          stat,
+          value: null,
+          mean: null,
+          sd: null,
+          delta: null,
+          wording: null,
+        }));
     const first = cmp?.statistics[0];
     const t = throughputOf(g.trials);
     return {

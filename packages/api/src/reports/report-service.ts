@@ -46,7 +46,11 @@ export function createReportService({ runs, resourceUsage }: Deps) {
     return run;
   }
 
-  async function runReport(workspaceId: string, runId: string, reference?: string): Promise<TRunReport> {
+  async function runReport(
+    workspaceId: string,
+    runId: string,
+    reference?: string,
+  ): Promise<TRunReport> {
     const run = await load(workspaceId, runId);
     const variants = sortVariants(run.trials.map((t) => t.variant));
     const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
@@ -78,7 +82,10 @@ export function createReportService({ runs, resourceUsage }: Deps) {
       return table;
     });
     const qpsByVariant = new Map(
-      variants.map((v) => [v, throughputOf(usable.filter((t) => t.variant === v)).achievedQps ?? 0]),
+      variants.map((v) => [
+        v,
+        throughputOf(usable.filter((t) => t.variant === v)).achievedQps ?? 0,
+      ]),
     );
     const { trials, environment, labels: _labels, ...summary } = run;
     return {
@@ -91,22 +98,38 @@ export function createReportService({ runs, resourceUsage }: Deps) {
       resources: resourceCosts(await resourceUsage.listSamples(workspaceId, runId), qpsByVariant),
       flags: trials
         .filter((t) => t.validityFlags.length > 0)
-        .map((t) => ({ key: t.key, variant: t.variant, levelKey: levelOf(t).key, repetition: t.repetition, flags: t.validityFlags })),
+        .map((t) => ({
+          key: t.key,
+          variant: t.variant,
+          levelKey: levelOf(t).key,
+          repetition: t.repetition,
+          flags: t.validityFlags,
+        })),
       progress: progressOf(run).trials,
     };
   }
 
-  async function comparison(workspaceId: string, state: TComparisonState): Promise<TComparisonReport> {
+  async function comparison(
+    workspaceId: string,
+    state: TComparisonState,
+  ): Promise<TComparisonReport> {
     const runIds = [...new Set(state.items.map((i) => i.runId))];
     const loaded = new Map<string, TRunDetail>();
     for (const id of runIds) loaded.set(id, await load(workspaceId, id));
     const groups: SeriesGroup[] = state.items.map((item, index) => {
       const run = loaded.get(item.runId);
       const trials = (run?.trials ?? []).filter(
-        (t) => t.variant === item.variant && levelOf(t).key === item.levelKey && (item.repetition === undefined || t.repetition === item.repetition),
+        (t) =>
+          t.variant === item.variant &&
+          levelOf(t).key === item.levelKey &&
+          (item.repetition === undefined || t.repetition === item.repetition),
       );
       if (!run || trials.length === 0) {
-        throw new DomainError("NOT_FOUND", `No trials for ${item.variant} at ${item.levelKey} in run ${item.runId}`, `items[${index}]`);
+        throw new DomainError(
+          "NOT_FOUND",
+          `No trials for ${item.variant} at ${item.levelKey} in run ${item.runId}`,
+          `items[${index}]`,
+        );
       }
       const level = levelOf(trials[0]!);
       const runLabel = runIds.length > 1 ? `${run.title.slice(0, 32)} · ` : "";
@@ -119,7 +142,9 @@ export function createReportService({ runs, resourceUsage }: Deps) {
       };
     });
     const reference = Math.min(state.reference, groups.length - 1);
-    const firstTrial = loaded.get(state.items[reference]!.runId)!.trials.find((t) => levelOf(t).key === state.items[reference]!.levelKey)!;
+    const firstTrial = loaded
+      .get(state.items[reference]!.runId)!
+      .trials.find((t) => levelOf(t).key === state.items[reference]!.levelKey)!;
     const level = levelOf(firstTrial);
     return {
       state: { ...state, reference },

@@ -3,7 +3,10 @@ import { costPer1000Rps } from "@meshbench/core";
 import type { ResourceSampleRow } from "@meshbench/db";
 
 /** Per variant and role: max and mean CPU/memory, core-seconds, and cost per 1000 achieved RPS. */
-export function resourceCosts(samples: ResourceSampleRow[], achievedQpsByVariant: Map<string, number>): TResourceCost[] {
+export function resourceCosts(
+  samples: ResourceSampleRow[],
+  achievedQpsByVariant: Map<string, number>,
+): TResourceCost[] {
   const byVariant = new Map<string, ResourceSampleRow[]>();
   for (const s of samples) byVariant.set(s.variant, [...(byVariant.get(s.variant) ?? []), s]);
   return [...byVariant.entries()].flatMap(([variant, rows]) =>

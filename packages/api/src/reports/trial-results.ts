@@ -1,4 +1,5 @@
-import type { TTrialRecord, TTrialResult } from "@meshbench/contracts";
+import type { TTrialRecord } from "@meshbench/contracts";
+import { trialResultOf } from "@meshbench/core";
 
 /** Succeeded trials with numbers, not flagged invalid: what comparisons pool. */
 export function usableTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
@@ -10,32 +11,8 @@ export function usableTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
   );
 }
 
-const EMPTY_SUMMARY = { min: null, avg: null, p50: null, p75: null, p90: null, p99: null, p999: null, max: null, stddev: null };
-
-/** The canonical trial result core compares, rebuilt from a stored trial. */
-export function toTrialResult(t: TTrialRecord): TTrialResult {
-  return {
-    loadGenerator: t.loadGenerator,
-    runType: null,
-    labels: t.key,
-    startedAt: null,
-    requestedQps: t.requestedQps,
-    requestedDurationSeconds: null,
-    actualQps: t.actualQps ?? 0,
-    actualDurationSeconds: t.durationSeconds ?? 0,
-    connections: t.connections,
-    requestCount: t.requestCount ?? 0,
-    errorCount: t.errorCount ?? 0,
-    retCodes: {},
-    resolutionSeconds: null,
-    protocol: t.protocol,
-    keepAlive: t.keepAlive,
-    payloadBytes: t.payloadBytes,
-    histogram: t.histogram,
-    summary: t.summary ?? EMPTY_SUMMARY,
-    meta: {},
-  };
-}
+/** The canonical trial result core compares, rebuilt from a stored trial (one mapping, in core). */
+export const toTrialResult = trialResultOf;
 
 /** Achieved rate and error rate over a group of trials (totals, not a mean of ratios). */
 export function throughputOf(trials: readonly TTrialRecord[]) {

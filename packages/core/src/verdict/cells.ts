@@ -46,7 +46,7 @@ export function trialResultOf(t: TTrialRecord): TTrialResult {
     requestCount: t.requestCount ?? 0,
     errorCount: t.errorCount ?? 0,
     retCodes: {},
-    resolutionSeconds: null,
+    resolutionSeconds: t.resolutionSeconds,
     protocol: t.protocol,
     keepAlive: t.keepAlive,
     payloadBytes: t.payloadBytes,

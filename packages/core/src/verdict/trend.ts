@@ -1,4 +1,5 @@
 import type { TComparisonStatistic, TTrialRecord, TTrialResult } from "@meshbench/contracts";
+import { sharedFortioResolution } from "../compare";
 import { mergeHistograms } from "../merge";
 import { summarizeHistogram } from "../percentiles";
 import { groupCells } from "./cells";
@@ -26,7 +27,11 @@ export function pooledValue(
 ): number | null {
   if (trials.length === 0) return null;
   if (trials.every((t) => t.histogram !== null)) {
-    return summarizeHistogram(mergeHistograms(trials.map((t) => t.histogram!)))[statistic];
+    const merged = mergeHistograms(
+      trials.map((t) => t.histogram!),
+      { fortioResolution: sharedFortioResolution(trials) },
+    );
+    return summarizeHistogram(merged)[statistic];
   }
   const values = trials.map((t) => t.summary[statistic]).filter((v): v is number => v !== null);
   return values.length === 0 ? null : values.reduce((a, v) => a + v, 0) / values.length;

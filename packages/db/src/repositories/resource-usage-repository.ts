@@ -17,7 +17,15 @@ export function createResourceUsageRepository(db: Database) {
       return db.resourceSample.findMany({
         where: { runId, run: { workspaceId } },
         orderBy: { sampledAt: "asc" },
-        select: { variant: true, role: true, pod: true, container: true, cpuMillicores: true, memoryBytes: true, sampledAt: true },
+        select: {
+          variant: true,
+          role: true,
+          pod: true,
+          container: true,
+          cpuMillicores: true,
+          memoryBytes: true,
+          sampledAt: true,
+        },
       });
     },
   };

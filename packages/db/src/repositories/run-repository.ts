@@ -171,6 +171,7 @@ export function createRunRepository(db: Database) {
         status: "succeeded" as const,
         loadGenerator: r.loadGenerator,
         summaryOnly: r.histogram === null,
+        resolutionSeconds: r.resolutionSeconds,
         validityFlags: input.validityFlags,
         actualQps: r.actualQps,
         durationSeconds: r.actualDurationSeconds,

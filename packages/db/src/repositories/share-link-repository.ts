@@ -32,7 +32,8 @@ export function createShareLinkRepository(db: Database) {
           workspaceId,
           kind: input.kind,
           runId: input.kind === "run" ? input.runId : null,
-          comparison: input.kind === "comparison" ? (input.comparison as Prisma.InputJsonValue) : undefined,
+          comparison:
+            input.kind === "comparison" ? (input.comparison as Prisma.InputJsonValue) : undefined,
           createdByUserId: input.createdByUserId,
         },
       });

@@ -22,6 +22,7 @@ export function toTrialRecord(row: Trial): TTrialRecord {
     failureReason: row.failureReason,
     loadGenerator: ZLoadGenerator.parse(row.loadGenerator),
     summaryOnly: row.summaryOnly,
+    resolutionSeconds: row.resolutionSeconds,
     validityFlags: ZFlags.parse(row.validityFlags) satisfies TValidityFlag[],
     actualQps: row.actualQps,
     durationSeconds: row.durationSeconds,

@@ -1,13 +1,30 @@
 "use client";
 import { useId, useRef, useState } from "react";
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { exportPng, exportSvg } from "../export-image";
 
 export type XY = { x: number; y: number };
 export type ChartSeries = { id: string; label: string; points: XY[]; dashed?: boolean };
 
 /** Colour-blind-safe palette (Okabe–Ito), readable on light and dark panels. */
-export const SERIES_COLORS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8c8c8c", "#F0E442"];
+export const SERIES_COLORS = [
+  "#0072B2",
+  "#D55E00",
+  "#009E73",
+  "#CC79A7",
+  "#E69F00",
+  "#56B4E9",
+  "#8c8c8c",
+  "#F0E442",
+];
 
 export type LineChartProps = {
   title: string;
@@ -31,7 +48,8 @@ export type LineChartProps = {
   emptyText?: string;
 };
 
-const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(2));
+const fmt = (v: number) =>
+  Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(2);
 
 /**
  * A Recharts line chart with the controls every chart here has: log/linear axis toggles, a
@@ -69,8 +87,20 @@ export function SeriesLineChart(props: LineChartProps) {
               y: {yLog ? "log" : "linear"}
             </button>
           ) : null}
-          <button type="button" onClick={() => exportSvg(box.current, props.filename)} disabled={plotted.length === 0}>SVG</button>
-          <button type="button" onClick={() => exportPng(box.current, props.filename)} disabled={plotted.length === 0}>PNG</button>
+          <button
+            type="button"
+            onClick={() => exportSvg(box.current, props.filename)}
+            disabled={plotted.length === 0}
+          >
+            SVG
+          </button>
+          <button
+            type="button"
+            onClick={() => exportPng(box.current, props.filename)}
+            disabled={plotted.length === 0}
+          >
+            PNG
+          </button>
         </div>
       </figcaption>
       {plotted.length === 0 ? (
@@ -89,7 +119,12 @@ export function SeriesLineChart(props: LineChartProps) {
                   allowDataOverflow
                   tickFormatter={formatX}
                   stroke="var(--muted)"
-                  label={{ value: props.xLabel, position: "insideBottom", offset: -14, fill: "var(--muted)" }}
+                  label={{
+                    value: props.xLabel,
+                    position: "insideBottom",
+                    offset: -14,
+                    fill: "var(--muted)",
+                  }}
                 />
                 <YAxis
                   type="number"
@@ -101,12 +136,23 @@ export function SeriesLineChart(props: LineChartProps) {
                   tickFormatter={formatY}
                   stroke="var(--muted)"
                   width={64}
-                  label={{ value: props.yLabel, angle: -90, position: "insideLeft", offset: 0, fill: "var(--muted)", style: { textAnchor: "middle" } }}
+                  label={{
+                    value: props.yLabel,
+                    angle: -90,
+                    position: "insideLeft",
+                    offset: 0,
+                    fill: "var(--muted)",
+                    style: { textAnchor: "middle" },
+                  }}
                 />
                 <Tooltip
                   formatter={(value) => formatY(Number(value))}
                   labelFormatter={(label) => `${props.xLabel}: ${formatX(Number(label))}`}
-                  contentStyle={{ background: "var(--panel)", border: "1px solid var(--border)", color: "var(--text)" }}
+                  contentStyle={{
+                    background: "var(--panel)",
+                    border: "1px solid var(--border)",
+                    color: "var(--text)",
+                  }}
                 />
                 {plotted.map((s) =>
                   hidden.has(s.id) ? null : (
@@ -132,7 +178,10 @@ export function SeriesLineChart(props: LineChartProps) {
             {plotted.map((s) => (
               <li key={s.id}>
                 <button type="button" aria-pressed={!hidden.has(s.id)} onClick={() => toggle(s.id)}>
-                  <span className="swatch" style={{ background: SERIES_COLORS[series.indexOf(s) % SERIES_COLORS.length] }} />
+                  <span
+                    className="swatch"
+                    style={{ background: SERIES_COLORS[series.indexOf(s) % SERIES_COLORS.length] }}
+                  />
                   {s.label}
                 </button>
               </li>

@@ -1,5 +1,10 @@
 "use client";
-import { REPORT_STAT_LABELS, REPORT_STATS, type TLoadPoint, type TReportStat } from "@meshbench/contracts";
+import {
+  REPORT_STAT_LABELS,
+  REPORT_STATS,
+  type TLoadPoint,
+  type TReportStat,
+} from "@meshbench/contracts";
 import { useState } from "react";
 import { SeriesLineChart, type ChartSeries } from "./line-chart";
 
@@ -9,7 +14,12 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return out;
 }
 
-function lines(points: TLoadPoint[], seriesKey: (p: TLoadPoint) => string, x: (p: TLoadPoint) => number | null, y: (p: TLoadPoint) => number | null): ChartSeries[] {
+function lines(
+  points: TLoadPoint[],
+  seriesKey: (p: TLoadPoint) => string,
+  x: (p: TLoadPoint) => number | null,
+  y: (p: TLoadPoint) => number | null,
+): ChartSeries[] {
   return [...groupBy(points, seriesKey).entries()].map(([label, ps]) => ({
     id: label.replace(/[^a-z0-9]+/gi, "-"),
     label,
@@ -30,15 +40,31 @@ export function LoadCharts({ points, filename }: { points: TLoadPoint[]; filenam
   const [stat, setStat] = useState<TReportStat>("p99");
   const byConns = (p: TLoadPoint) => `${p.variant} · ${p.connections} conns`;
   const byQps = (p: TLoadPoint) => `${p.variant} · ${p.requestedQps ?? "max"} QPS`;
-  const latency = (p: TLoadPoint) => (p.stats[stat] ?? null) === null ? null : p.stats[stat]! * 1000;
+  const latency = (p: TLoadPoint) =>
+    (p.stats[stat] ?? null) === null ? null : p.stats[stat]! * 1000;
   const vsQps = lines(points, byConns, (p) => p.requestedQps, latency);
   const vsConns = lines(points, byQps, (p) => p.connections, latency);
-  const achieved = lines(points, byConns, (p) => p.requestedQps, (p) => p.achievedQps);
+  const achieved = lines(
+    points,
+    byConns,
+    (p) => p.requestedQps,
+    (p) => p.achievedQps,
+  );
   const ideal = achieved.flatMap((s) => s.points.map((p) => p.x));
   if (ideal.length > 0) {
-    achieved.push({ id: "ideal", label: "requested = achieved", dashed: true, points: [...new Set(ideal)].sort((a, b) => a - b).map((x) => ({ x, y: x })) });
+    achieved.push({
+      id: "ideal",
+      label: "requested = achieved",
+      dashed: true,
+      points: [...new Set(ideal)].sort((a, b) => a - b).map((x) => ({ x, y: x })),
+    });
   }
-  const errors = lines(points, byConns, (p) => p.requestedQps, (p) => (p.errorRate === null ? null : p.errorRate * 100));
+  const errors = lines(
+    points,
+    byConns,
+    (p) => p.requestedQps,
+    (p) => (p.errorRate === null ? null : p.errorRate * 100),
+  );
   const multiConns = new Set(points.map((p) => p.connections)).size > 1;
   return (
     <>
@@ -47,21 +73,55 @@ export function LoadCharts({ points, filename }: { points: TLoadPoint[]; filenam
           Percentile{" "}
           <select value={stat} onChange={(e) => setStat(e.target.value as TReportStat)}>
             {REPORT_STATS.map((s) => (
-              <option key={s} value={s}>{REPORT_STAT_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {REPORT_STAT_LABELS[s]}
+              </option>
             ))}
           </select>
         </label>
       </div>
       <div className="chart-grid">
-        <SeriesLineChart title={`${REPORT_STAT_LABELS[stat]} latency vs requested QPS`} filename={`${filename}-latency-vs-qps`} series={vsQps}
-          xLabel="requested QPS" yLabel="latency (ms)" formatY={latencyMs} xLogToggle yLogToggle emptyText="No fixed-QPS levels." />
-        <SeriesLineChart title={`${REPORT_STAT_LABELS[stat]} latency vs connections`} filename={`${filename}-latency-vs-connections`} series={vsConns}
-          xLabel="connections" yLabel="latency (ms)" formatY={latencyMs} xLogToggle yLogToggle
-          emptyText={multiConns ? "Nothing to plot." : "This run uses a single connection count."} />
-        <SeriesLineChart title="Achieved vs requested QPS" filename={`${filename}-achieved-qps`} series={achieved}
-          xLabel="requested QPS" yLabel="achieved QPS" xLogToggle yLogToggle emptyText="No fixed-QPS levels." />
-        <SeriesLineChart title="Error rate" filename={`${filename}-errors`} series={errors} xLabel="requested QPS" yLabel="errors (%)"
-          formatY={(v) => `${v.toFixed(v >= 1 ? 1 : 2)}%`} emptyText="No fixed-QPS levels." />
+        <SeriesLineChart
+          title={`${REPORT_STAT_LABELS[stat]} latency vs requested QPS`}
+          filename={`${filename}-latency-vs-qps`}
+          series={vsQps}
+          xLabel="requested QPS"
+          yLabel="latency (ms)"
+          formatY={latencyMs}
+          xLogToggle
+          yLogToggle
+          emptyText="No fixed-QPS levels."
+        />
+        <SeriesLineChart
+          title={`${REPORT_STAT_LABELS[stat]} latency vs connections`}
+          filename={`${filename}-latency-vs-connections`}
+          series={vsConns}
+          xLabel="connections"
+          yLabel="latency (ms)"
+          formatY={latencyMs}
+          xLogToggle
+          yLogToggle
+          emptyText={multiConns ? "Nothing to plot." : "This run uses a single connection count."}
+        />
+        <SeriesLineChart
+          title="Achieved vs requested QPS"
+          filename={`${filename}-achieved-qps`}
+          series={achieved}
+          xLabel="requested QPS"
+          yLabel="achieved QPS"
+          xLogToggle
+          yLogToggle
+          emptyText="No fixed-QPS levels."
+        />
+        <SeriesLineChart
+          title="Error rate"
+          filename={`${filename}-errors`}
+          series={errors}
+          xLabel="requested QPS"
+          yLabel="errors (%)"
+          formatY={(v) => `${v.toFixed(v >= 1 ? 1 : 2)}%`}
+          emptyText="No fixed-QPS levels."
+        />
       </div>
     </>
   );

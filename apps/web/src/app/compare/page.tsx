@@ -27,15 +27,19 @@ export default async function ComparePage({ searchParams }: Props) {
     <>
       <h1>Compare</h1>
       <p className="muted">
-        Overlay variants and load levels of any runs against one reference. The URL holds the whole view: copy it to share it
-        with your workspace, or create a public link.
+        Overlay variants and load levels of any runs against one reference. The URL holds the whole
+        view: copy it to share it with your workspace, or create a public link.
       </p>
       <ComparePicker runs={comparable} state={state} />
       {report && state ? (
         <>
           <nav className="actions" aria-label="Comparison actions">
-            <a href={`/compare/export/csv${search}`} download>Export CSV</a>
-            <a href={`/compare/export/json${search}`} download>Export JSON</a>
+            <a href={`/compare/export/csv${search}`} download>
+              Export CSV
+            </a>
+            <a href={`/compare/export/json${search}`} download>
+              Export JSON
+            </a>
           </nav>
           <ShareControls target={{ kind: "comparison", comparison: state }} />
           <ComparisonView report={report} />

@@ -11,8 +11,10 @@ const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as co
 const SOURCES = ["scheduled", "ci_upload", "import"] as const;
 type SearchParams = Record<string, string | string[] | undefined>;
 
-const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
-const oneOf = <T extends string>(v: string | undefined, values: readonly T[]) => values.find((x) => x === v);
+const one = (v: string | string[] | undefined) =>
+  typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
+const oneOf = <T extends string>(v: string | undefined, values: readonly T[]) =>
+  values.find((x) => x === v);
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
@@ -27,17 +29,25 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const cursor = one(sp.cursor);
   const caller = await api();
   const [result, options] = await Promise.all([
-    caller.runs.list({ limit: 25, cursor: cursor && /^[a-z0-9]+$/.test(cursor) ? cursor : null, filter }).catch(() => null),
+    caller.runs
+      .list({ limit: 25, cursor: cursor && /^[a-z0-9]+$/.test(cursor) ? cursor : null, filter })
+      .catch(() => null),
     caller.runs.filterOptions().catch(() => null),
   ]);
   if (!result || !options) return <SignedOut />;
   const filtered = Object.values(filter).some(Boolean);
-  const next = new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (typeof v === "string" && k !== "cursor" ? [[k, v]] : [])));
+  const next = new URLSearchParams(
+    Object.entries(sp).flatMap(([k, v]) =>
+      typeof v === "string" && k !== "cursor" ? [[k, v]] : [],
+    ),
+  );
   if (result.nextCursor) next.set("cursor", result.nextCursor);
   return (
     <>
       <h1>Runs</h1>
-      <p className="muted">Every benchmark run: scheduled on a cluster, uploaded from CI, or imported.</p>
+      <p className="muted">
+        Every benchmark run: scheduled on a cluster, uploaded from CI, or imported.
+      </p>
       <RunFilters options={options} values={filter} />
       <RunsTable runs={result.items} filtered={filtered} />
       <nav className="pager" aria-label="Pages">

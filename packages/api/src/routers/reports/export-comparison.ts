@@ -8,5 +8,8 @@ export const exportComparison = viewerProcedure
   .input(z.object({ state: ZComparisonState, format: ZExportFormat }))
   .output(ZExportFile)
   .query(async ({ ctx, input }) =>
-    comparisonExport(await ctx.services.reports.comparison(ctx.actor.workspaceId, input.state), input.format),
+    comparisonExport(
+      await ctx.services.reports.comparison(ctx.actor.workspaceId, input.state),
+      input.format,
+    ),
   );

@@ -4,4 +4,6 @@ import { viewerProcedure } from "../../trpc";
 export const getRunReport = viewerProcedure
   .input(ZRunReportInput)
   .output(ZRunReport)
-  .query(({ ctx, input }) => ctx.services.reports.runReport(ctx.actor.workspaceId, input.runId, input.reference));
+  .query(({ ctx, input }) =>
+    ctx.services.reports.runReport(ctx.actor.workspaceId, input.runId, input.reference),
+  );

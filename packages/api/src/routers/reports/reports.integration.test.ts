@@ -11,14 +11,20 @@ import { demoMatrixDir } from "../../seed/demo-matrix";
 import { seedDemo } from "../../seed/seed-demo";
 import { createServices } from "../../services";
 
-const fixture = (name: string) => importFortioJson(readFileSync(path.join(demoMatrixDir, name), "utf8"));
+const fixture = (name: string) =>
+  importFortioJson(readFileSync(path.join(demoMatrixDir, name), "utf8"));
 
 describe("reports and share links over a real database", () => {
   let db: Database;
   let drop: () => Promise<void>;
   let demo: Awaited<ReturnType<typeof seedDemo>>;
   const callerFor = (actor: Actor | null) => createCaller({ services: createServices(db), actor });
-  const member = (): Actor => ({ userId: null, workspaceId: demo.workspaceId, role: "member", via: "local" });
+  const member = (): Actor => ({
+    userId: null,
+    workspaceId: demo.workspaceId,
+    role: "member",
+    via: "local",
+  });
 
   beforeAll(async () => {
     const test = await createTestDatabase();
@@ -34,11 +40,17 @@ describe("reports and share links over a real database", () => {
   it("pools each variant's repetitions per level and compares against the baseline", async () => {
     const report = await callerFor(member()).reports.run({ runId: demo.runId });
     expect(report.variants).toEqual(["baseline", "nginx"]);
-    expect(report.levels.map((l) => l.label)).toEqual(["100 QPS · 8 conns", "500 QPS · 8 conns", "1000 QPS · 8 conns"]);
+    expect(report.levels.map((l) => l.label)).toEqual([
+      "100 QPS · 8 conns",
+      "500 QPS · 8 conns",
+      "1000 QPS · 8 conns",
+    ]);
     const level = report.levels[1]!;
     const nginx = level.rows.find((r) => r.variant === "nginx")!;
     expect(nginx.repetitions).toBe(5);
-    const pooled = mergeHistograms([1, 2, 3, 4, 5].map((rep) => fixture(`nginx-qps500-c8-rep${rep}.json`).histogram!));
+    const pooled = mergeHistograms(
+      [1, 2, 3, 4, 5].map((rep) => fixture(`nginx-qps500-c8-rep${rep}.json`).histogram!),
+    );
     const [p50, p99] = percentilesFromHistogram(pooled, [50, 99]);
     expect(nginx.stats.find((s) => s.stat === "p50")!.value).toBe(p50);
     expect(nginx.stats.find((s) => s.stat === "p99")!.value).toBe(p99);
@@ -61,7 +73,10 @@ describe("reports and share links over a real database", () => {
     const cmp = await caller.reports.compare(state);
     expect(cmp.table.rows.map((r) => r.isReference)).toEqual([false, true]);
     await expect(
-      caller.reports.compare({ items: [{ runId: demo.runId, variant: "istio", levelKey: "qps-1/c1/p0/http1/ka" }], reference: 0 }),
+      caller.reports.compare({
+        items: [{ runId: demo.runId, variant: "istio", levelKey: "qps-1/c1/p0/http1/ka" }],
+        reference: 0,
+      }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
@@ -73,7 +88,9 @@ describe("reports and share links over a real database", () => {
     const csv = await callerFor(null).share.export({ id: link.id, format: "csv" });
     expect(csv.body.split("\n")[0]).toContain("p99.9_ms");
     await callerFor(member()).share.revoke({ id: link.id });
-    await expect(callerFor(null).share.view({ id: link.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(null).share.view({ id: link.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(
       callerFor({ ...member(), role: "viewer" }).share.create({ kind: "run", runId: demo.runId }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
@@ -81,8 +98,12 @@ describe("reports and share links over a real database", () => {
 
   it("filters the runs list", async () => {
     const caller = callerFor(member());
-    expect((await caller.runs.list({ limit: 10, filter: { variant: "nginx", source: "import" } })).items).toHaveLength(1);
-    expect((await caller.runs.list({ limit: 10, filter: { status: "running" } })).items).toHaveLength(0);
+    expect(
+      (await caller.runs.list({ limit: 10, filter: { variant: "nginx", source: "import" } })).items,
+    ).toHaveLength(1);
+    expect(
+      (await caller.runs.list({ limit: 10, filter: { status: "running" } })).items,
+    ).toHaveLength(0);
     expect((await caller.runs.filterOptions()).variants).toEqual(["baseline", "nginx"]);
   });
 });

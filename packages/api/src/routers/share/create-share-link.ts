@@ -8,9 +8,18 @@ export const createShareLink = memberProcedure
   .mutation(async ({ ctx, input }) => {
     const { workspaceId, userId } = ctx.actor;
     if (input.kind === "run") {
-      if (!(await ctx.services.runs.get(workspaceId, input.runId))) throw new DomainError("NOT_FOUND", "Run not found", "runId");
-      return ctx.services.shareLinks.create(workspaceId, { kind: "run", runId: input.runId, createdByUserId: userId });
+      if (!(await ctx.services.runs.get(workspaceId, input.runId)))
+        throw new DomainError("NOT_FOUND", "Run not found", "runId");
+      return ctx.services.shareLinks.create(workspaceId, {
+        kind: "run",
+        runId: input.runId,
+        createdByUserId: userId,
+      });
     }
     await ctx.services.reports.comparison(workspaceId, input.comparison);
-    return ctx.services.shareLinks.create(workspaceId, { kind: "comparison", comparison: input.comparison, createdByUserId: userId });
+    return ctx.services.shareLinks.create(workspaceId, {
+      kind: "comparison",
+      comparison: input.comparison,
+      createdByUserId: userId,
+    });
   });

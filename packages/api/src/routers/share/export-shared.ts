@@ -10,5 +10,7 @@ export const exportShared = publicProcedure
   .output(ZExportFile)
   .query(async ({ ctx, input }) => {
     const view = await loadSharedView(ctx.services, input.id);
-    return view.kind === "run" ? runExport(view.report, input.format) : comparisonExport(view.report, input.format);
+    return view.kind === "run"
+      ? runExport(view.report, input.format)
+      : comparisonExport(view.report, input.format);
   });

@@ -5,4 +5,6 @@ import { viewerProcedure } from "../../trpc";
 export const listShareLinks = viewerProcedure
   .input(z.object({ runId: ZId.optional() }))
   .output(z.array(ZShareLink))
-  .query(({ ctx, input }) => ctx.services.shareLinks.list(ctx.actor.workspaceId, { runId: input.runId }));
+  .query(({ ctx, input }) =>
+    ctx.services.shareLinks.list(ctx.actor.workspaceId, { runId: input.runId }),
+  );

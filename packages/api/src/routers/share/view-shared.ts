@@ -11,7 +11,10 @@ export async function loadSharedView(services: Services, id: string): Promise<TS
     return { kind: "run", report: await services.reports.runReport(link.workspaceId, link.runId) };
   }
   if (link.kind === "comparison" && link.comparison) {
-    return { kind: "comparison", report: await services.reports.comparison(link.workspaceId, link.comparison) };
+    return {
+      kind: "comparison",
+      report: await services.reports.comparison(link.workspaceId, link.comparison),
+    };
   }
   throw new DomainError("NOT_FOUND", "This link does not exist or was revoked", "id");
 }

@@ -33,16 +33,24 @@ export default async function RunPage({ params, searchParams }: Props) {
     <HydrateClient>
       <RunHeader report={report} />
       <nav className="actions" aria-label="Run actions">
-        <a href={`/runs/${runId}/export/csv`} download>Export CSV</a>
-        <a href={`/runs/${runId}/export/json`} download>Export JSON</a>
-        <a href={`/runs/${runId}/export/smp`} download>SMP result JSON</a>
+        <a href={`/runs/${runId}/export/csv`} download>
+          Export CSV
+        </a>
+        <a href={`/runs/${runId}/export/json`} download>
+          Export JSON
+        </a>
+        <a href={`/runs/${runId}/export/smp`} download>
+          SMP result JSON
+        </a>
         {variants.length > 1 ? (
           <form method="get" className="inline-form">
             <label>
               Reference{" "}
               <select name="ref" defaultValue={report.reference ?? undefined}>
                 {variants.map((v) => (
-                  <option key={v} value={v}>{v}</option>
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
                 ))}
               </select>
             </label>{" "}
@@ -52,7 +60,15 @@ export default async function RunPage({ params, searchParams }: Props) {
       </nav>
       <LiveProgress runId={runId} />
       <ShareControls target={{ kind: "run", runId }} />
-      <RunReportView report={report} compareHref={(levelKey) => compareHref(variants.map((variant) => ({ runId, variant, levelKey })), 0)} />
+      <RunReportView
+        report={report}
+        compareHref={(levelKey) =>
+          compareHref(
+            variants.map((variant) => ({ runId, variant, levelKey })),
+            0,
+          )
+        }
+      />
       <h2>Trials</h2>
       <details>
         <summary>All {run.trials.length} trials with the load generator&apos;s own numbers</summary>

@@ -6,7 +6,10 @@ import { RunReportView } from "~/components/run-report-view";
 import { api } from "~/trpc/server";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Shared report", robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: "Shared report",
+  robots: { index: false, follow: false },
+};
 
 /** Public, read-only, works signed out; unknown or revoked ids are a 404. */
 export default async function SharedPage({ params }: { params: Promise<{ shareId: string }> }) {
@@ -15,13 +18,19 @@ export default async function SharedPage({ params }: { params: Promise<{ shareId
   if (!view) notFound();
   return (
     <>
-      <p className="shared-banner" role="note">Shared read-only view · Meshbench</p>
+      <p className="shared-banner" role="note">
+        Shared read-only view · Meshbench
+      </p>
       {view.kind === "run" ? (
         <>
           <RunHeader report={view.report} />
           <nav className="actions" aria-label="Export">
-            <a href={`/share/${shareId}/export/csv`} download>Export CSV</a>
-            <a href={`/share/${shareId}/export/json`} download>Export JSON</a>
+            <a href={`/share/${shareId}/export/csv`} download>
+              Export CSV
+            </a>
+            <a href={`/share/${shareId}/export/json`} download>
+              Export JSON
+            </a>
           </nav>
           <RunReportView report={view.report} />
         </>
@@ -30,8 +39,12 @@ export default async function SharedPage({ params }: { params: Promise<{ shareId
           <h1>Comparison</h1>
           <p className="muted">Runs: {view.report.runs.map((r) => r.title).join(", ")}</p>
           <nav className="actions" aria-label="Export">
-            <a href={`/share/${shareId}/export/csv`} download>Export CSV</a>
-            <a href={`/share/${shareId}/export/json`} download>Export JSON</a>
+            <a href={`/share/${shareId}/export/csv`} download>
+              Export CSV
+            </a>
+            <a href={`/share/${shareId}/export/json`} download>
+              Export JSON
+            </a>
           </nav>
           <ComparisonView report={view.report} />
         </>

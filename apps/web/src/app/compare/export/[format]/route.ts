@@ -8,7 +8,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ form
   const { format } = await params;
   const search = new URL(request.url).searchParams;
   const state = parseCompareParams({ s: search.getAll("s"), ref: search.get("ref") ?? undefined });
-  if (!isTableFormat(format) || state === null || state === "invalid") return new Response("Not found", { status: 404 });
+  if (!isTableFormat(format) || state === null || state === "invalid")
+    return new Response("Not found", { status: 404 });
   const caller = await api();
   return exportResponse(() => caller.reports.exportComparison({ state, format }));
 }

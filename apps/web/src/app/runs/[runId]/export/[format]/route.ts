@@ -4,7 +4,10 @@ import { exportResponse, isTableFormat } from "~/server/export-response";
 export const dynamic = "force-dynamic";
 
 /** GET /runs/<id>/export/{csv,json,smp}: the run's tables or its SMP result as a download. */
-export async function GET(_request: Request, { params }: { params: Promise<{ runId: string; format: string }> }) {
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ runId: string; format: string }> },
+) {
   const { runId, format } = await params;
   const caller = await api();
   if (format === "smp") return exportResponse(() => caller.reports.exportSmp({ runId }));
