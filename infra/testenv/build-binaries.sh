@@ -5,7 +5,8 @@
 # nothing prebuilt can be downloaded. Everything is compiled from the Go module proxy
 # (k8s.io/kubernetes via a throwaway module that pins every staging module, etcd via a
 # throwaway module, kwok and helm via `go install pkg@version`). A cold build takes
-# ~10+ minutes on 2 cores, so the result is cached OUTSIDE the repo, keyed by versions:
+# ~7 min on an idle 2-core machine (~15 min on a busy one), so the result is cached
+# OUTSIDE the repo, keyed by versions:
 #   ${MESHBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/meshbench}/k8s/<key>/{bin,kwok}
 # It also copies kwok's "fast" Stage documents and its CRDs out of the Go module cache
 # (<key>/kwok/stages.yaml, <key>/kwok/crds/) so test code need not know GOMODCACHE.
@@ -32,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     --force | -f) FORCE=1 ;;
     -h | --help)
-      sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+      sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
       exit 0
       ;;
     *)

@@ -2,11 +2,19 @@ import { createPrismaClient, createRunQueue } from "@meshbench/db";
 import { importFortioJson } from "@meshbench/formats";
 import { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "@meshbench/k8s";
 import { env } from "./env";
+import { handleShutdownSignals } from "./ops/graceful-shutdown";
+import { startOps } from "./ops/start-ops";
 import { startWorker } from "./worker";
 import { startWorkerLoop } from "./worker-loop";
 
-const log = (msg: string) => console.log(`[worker] ${msg}`);
 const db = createPrismaClient(env.DATABASE_URL);
+const ops = await startOps(db, {
+  host: env.MESHBENCH_OPS_HOST,
+  port: env.MESHBENCH_OPS_PORT,
+  logLevel: env.MESHBENCH_LOG_LEVEL,
+  migrationsDir: env.MESHBENCH_MIGRATIONS_DIR,
+});
+const log = (msg: string) => ops.logger.info(msg);
 const loop = startWorkerLoop(db, { pollMs: env.MESHBENCH_WORKER_POLL_MS, log });
 const queue = createRunQueue(env.DATABASE_URL, {
   pollSeconds: Math.max(0.5, env.MESHBENCH_WORKER_POLL_MS / 1000),
@@ -17,17 +25,17 @@ const vault = new KubeconfigVault(
     : localDevVaultKeys(),
 );
 const worker = await startWorker({ db, queue, vault, parseResult: importFortioJson, log });
+ops.markStarted();
 log("started");
 
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  log(`${signal}: stopping`);
-  await worker.stop();
-  await loop.stop();
-  await db.$disconnect();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+handleShutdownSignals({
+  logger: ops.logger,
+  timeoutMs: env.MESHBENCH_SHUTDOWN_TIMEOUT_MS,
+  onSignal: ops.markShuttingDown,
+  async stop() {
+    await worker.stop();
+    await loop.stop();
+    await ops.close();
+    await db.$disconnect();
+  },
+});

@@ -1,5 +1,7 @@
 export { createPrismaClient, type Database } from "./client";
 export { checkDatabase } from "./health";
+export { findMigrationsDir, listBundledMigrations, pendingMigrations } from "./migrate/pending-migrations";
+export { readOpsSnapshot } from "./repositories/ops-repository";
 export { createRunRepository, type RunRepository, type CreateRunInput, type CompletedTrialInput, type RunListFilter } from "./repositories/run-repository";
 export { createWorkspaceRepository, type WorkspaceRepository } from "./repositories/workspace-repository";
 export { trialKey } from "./repositories/trial-key";
