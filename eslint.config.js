@@ -45,4 +45,16 @@ export default tseslint.config(
       "@next/next/no-html-link-for-pages": "off",
     },
   },
+  {
+    // End-to-end tests read JSON bodies of HTTP responses; asserting on them is the point, so the
+    // no-unsafe-* family (which wants every response body typed) is relaxed there only.
+    files: ["e2e/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+    },
+  },
 );

@@ -1,11 +1,16 @@
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import "./src/env";
 
 const config: NextConfig = {
   reactStrictMode: true,
-  transpilePackages: ["@meshbench/api", "@meshbench/contracts", "@meshbench/core", "@meshbench/db", "@meshbench/formats", "@meshbench/ui"],
+  transpilePackages: ["@meshbench/api", "@meshbench/contracts", "@meshbench/core", "@meshbench/db", "@meshbench/formats", "@meshbench/observability", "@meshbench/ui"],
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "@kubernetes/client-node", "pg-boss"],
   poweredByHeader: false,
+  // Self-contained server for the container image (infra/docker); trace from the monorepo root
+  // so the workspace packages and their dependencies are copied in.
+  output: "standalone",
+  outputFileTracingRoot: fileURLToPath(new URL("../..", import.meta.url)),
   // Every response, API included (pages also get a nonce CSP from src/proxy.ts).
   async headers() {
     return [

@@ -42,6 +42,11 @@ export const env = createEnv({
         "id:base64(32 bytes)[,id:base64…]",
       )
       .optional(),
+    /** When set, GET /api/metrics requires `Authorization: Bearer <token>`. */
+    MESHBENCH_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    MESHBENCH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The build's prisma/migrations (readiness compares it with _prisma_migrations). */
+    MESHBENCH_MIGRATIONS_DIR: optional,
     GITHUB_CLIENT_ID: optional,
     GITHUB_CLIENT_SECRET: optional,
     GOOGLE_CLIENT_ID: optional,

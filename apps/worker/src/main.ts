@@ -13,6 +13,7 @@ const ops = await startOps(db, {
   port: env.MESHBENCH_OPS_PORT,
   logLevel: env.MESHBENCH_LOG_LEVEL,
   migrationsDir: env.MESHBENCH_MIGRATIONS_DIR,
+  optional: env.MESHBENCH_MODE === "local",
 });
 const log = (msg: string) => ops.logger.info(msg);
 const loop = startWorkerLoop(db, { pollMs: env.MESHBENCH_WORKER_POLL_MS, log });

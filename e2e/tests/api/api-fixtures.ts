@@ -92,3 +92,16 @@ export function matrixTrials(
     })),
   );
 }
+
+/** A registered cluster as the scheduler sees it (no kubeconfig: nothing will ever reach it). */
+export async function addCluster(
+  workspaceSlug: string,
+  name: string,
+  status: "ready" | "unreachable",
+  statusMessage: string | null = null,
+) {
+  await withDatabase(async (db) => {
+    const ws = await db.workspace.findUniqueOrThrow({ where: { slug: workspaceSlug } });
+    await db.cluster.create({ data: { workspaceId: ws.id, name, status, statusMessage } });
+  });
+}

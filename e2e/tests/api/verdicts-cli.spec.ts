@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
+  addCluster,
   baseUrl,
   bearer,
   createToken,
@@ -9,6 +10,7 @@ import {
   matrixTrials,
   ROOT,
   setBudgets,
+  DEMO_TOKEN,
 } from "./api-fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -54,6 +56,15 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
     encoding: "utf8",
     timeout: 60_000,
   });
+/** `pnpm meshbench …` from the repository root, as the README and the CI docs run it. */
+const pnpmCli = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync("pnpm", ["meshbench", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, MESHBENCH_URL: baseUrl(), MESHBENCH_TOKEN: token, ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+let passingRun: string;
 
 test.beforeAll(async () => {
   token = await createToken("demo", ["read", "results:write"]);
@@ -76,6 +87,7 @@ test("verdicts from the real matrix: pass, fail, inconclusive", async ({ request
     "pr-halves",
     matrixTrials("baseline", [3, 4, 5]),
   );
+  passingRun = halves;
   const pass = await verdictOf(request, halves);
   expect(pass.status, JSON.stringify(pass.reasons)).toBe("pass");
   expect(pass.reference.runId).toBe(reference);
@@ -118,7 +130,7 @@ test("verdicts from the real matrix: pass, fail, inconclusive", async ({ request
   ]);
 });
 
-test("the meshbench CLI end to end against the server", async () => {
+test("the meshbench CLI end to end against the server", () => {
   const files = [100, 500, 1000].flatMap((q) =>
     [4, 5].map((r) => `fortio/matrix/nginx-qps${q}-c8-rep${r}.json`),
   );
@@ -166,4 +178,78 @@ test("the meshbench CLI end to end against the server", async () => {
   const inspect = cli(["inspect", "fortio/matrix/nginx-qps500-c8-rep1.json", "--json"]);
   expect(inspect.status, inspect.stderr).toBe(0);
   expect(JSON.parse(inspect.stdout)).toMatchObject({ loadGenerator: "fortio", count: 2496 });
+
+  const pass = cli(["verdict", passingRun]);
+  expect(pass.status, pass.stderr).toBe(0);
+  expect(pass.stdout).toMatch(
+    /^verdict: PASS — run \w+ \(matrix-verdict\)\nreference: run \w+ on main/,
+  );
+});
+
+test("pnpm meshbench from the repository root: paths from the root, exit codes through pnpm", () => {
+  const fail = pnpmCli([
+    "upload",
+    ...[1, 2, 3].map((r) => `packages/formats/fixtures/fortio/matrix/nginx-qps500-c8-rep${r}.json`),
+    "--benchmark",
+    "matrix-verdict",
+    "--git-branch",
+    "pr-pnpm",
+    "--verdict",
+  ]);
+  expect(fail.status, fail.stderr).toBe(1);
+  expect(fail.stdout).toMatch(/^uploaded run \w+\nverdict: FAIL/);
+  expect(pnpmCli(["verdict", passingRun]).status).toBe(0);
+  expect(pnpmCli(["frobnicate"]).status).toBe(64);
+});
+
+test("meshbench run: scope, unknown and unready clusters exit 3; a ready cluster queues the run", async ({
+  request,
+}) => {
+  const noScope = cli(["run", "nginx-vs-baseline", "--cluster", "kind-ci"]);
+  expect(noScope.status).toBe(3);
+  expect(noScope.stderr).toBe(
+    "meshbench run: POST /runs → 403 FORBIDDEN: This API token lacks the runs:trigger scope\n",
+  );
+  const trigger = { MESHBENCH_TOKEN: DEMO_TOKEN };
+  const unknown = cli(["run", "nginx-vs-baseline", "--cluster", "kind-ci"], trigger);
+  expect(unknown.status).toBe(3);
+  expect(unknown.stderr).toBe("meshbench run: POST /runs → 404 NOT_FOUND: Cluster not found\n");
+  const ciOnly = cli(["run", "matrix-verdict", "--cluster", "kind-ci"], trigger);
+  expect(ciOnly.status).toBe(3);
+  expect(ciOnly.stderr).toContain('404 NOT_FOUND: No benchmark definition "matrix-verdict"');
+
+  await addCluster("demo", "kind-down", "unreachable", "connect ECONNREFUSED 127.0.0.1:6443");
+  const down = cli(["run", "nginx-vs-baseline", "--cluster", "kind-down", "--wait"], trigger);
+  expect(down.status).toBe(3);
+  expect(down.stderr).toBe(
+    "meshbench run: POST /runs → 412 PRECONDITION_FAILED: The cluster kind-down is unreachable " +
+      "(connect ECONNREFUSED 127.0.0.1:6443): validate it first\n",
+  );
+
+  // Ready as far as the server knows; no worker runs here, so the run stays queued.
+  await addCluster("demo", "kind-ready", "ready");
+  const queued = cli(["run", "nginx-vs-baseline", "--cluster", "kind-ready", "--json"], trigger);
+  expect(queued.status, queued.stderr).toBe(0);
+  const { runId } = JSON.parse(queued.stdout) as { runId: string };
+  const run = await (
+    await request.get(`/api/v1/runs/${runId}`, { headers: bearer(DEMO_TOKEN) })
+  ).json();
+  expect(run).toMatchObject({ status: "queued", clusterName: "kind-ready", trialsTotal: 30 });
+  const waited = cli(
+    [
+      "run",
+      "nginx-vs-baseline",
+      "--cluster",
+      "kind-ready",
+      "--wait",
+      "--timeout",
+      "1",
+      "--poll-ms",
+      "300",
+    ],
+    trigger,
+  );
+  expect(waited.status).toBe(3);
+  expect(waited.stderr).toMatch(/\[-{30}\] 0\/30 trials queued\n/);
+  expect(waited.stderr).toMatch(/meshbench run: run \w+ still queued after 1 s\n$/);
 });

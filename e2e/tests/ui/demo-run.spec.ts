@@ -19,6 +19,7 @@ test("the demo run shows every trial with Fortio's own numbers", async ({ page }
   await page.goto("/runs");
   await page.getByRole("link", { name: /nginx proxy vs baseline/ }).click();
   await expect(page.getByRole("heading", { name: /nginx proxy vs baseline/ })).toBeVisible();
+  await page.getByText(/All 30 trials/).click(); // the per-trial table sits in a closed <details>
   const rows = page.getByRole("table", { name: "Trials" }).locator("tbody tr");
   await expect(rows).toHaveCount(30);
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./cli";
 import { uploadBody } from "./commands/upload";
-import type { CliIo } from "./io";
+import { callerCwd, type CliIo } from "./io";
 
 const fixtures = path.resolve(import.meta.dirname, "../../formats/fixtures");
 
@@ -17,10 +17,12 @@ function memoryIo(overrides: Partial<CliIo> = {}) {
     env: {},
     fetch: ((url: string, init: RequestInit) => {
       requests.push({ url, init });
-      return Promise.resolve(new Response(
-        JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Sign in required" } }),
-        { status: 401 },
-      ));
+      return Promise.resolve(
+        new Response(
+          JSON.stringify({ error: { code: "UNAUTHORIZED", message: "Sign in required" } }),
+          { status: 401 },
+        ),
+      );
     }) as typeof fetch,
     readFile: async (file) => (await import("node:fs/promises")).readFile(file, "utf8"),
     sleep: () => Promise.resolve(),
@@ -143,10 +145,21 @@ describe("meshbench argument handling", () => {
     }
     const down = memoryIo({
       env: { MESHBENCH_URL: "http://h", MESHBENCH_TOKEN: "t" },
-      fetch: (() => Promise.reject(new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }))) as unknown as typeof fetch,
+      fetch: (() =>
+        Promise.reject(
+          new TypeError("fetch failed", { cause: { code: "ECONNREFUSED" } }),
+        )) as unknown as typeof fetch,
     });
     expect(await runCli(["verdict", "r1"], down.io)).toBe(3);
     expect(down.err()).toContain("cannot reach http://h: ECONNREFUSED");
+  });
+
+  it("resolves files against INIT_CWD only when started as a package script", () => {
+    const script = { npm_package_json: "/repo/package.json", INIT_CWD: "/repo/docs" };
+    expect(callerCwd(script, "/repo")).toBe("/repo/docs");
+    // Spawned from inside another pnpm process (a test runner, a CI step after cd): stale INIT_CWD.
+    expect(callerCwd({ INIT_CWD: "/repo/e2e" }, "/work/ci")).toBe("/work/ci");
+    expect(callerCwd({ ...script, INIT_CWD: "/repo/e2e" }, "/work/ci")).toBe("/work/ci");
   });
 
   it("sends one Idempotency-Key per upload invocation", async () => {

@@ -50,12 +50,23 @@ export async function readInput(io: CliIo, file: string): Promise<string> {
   }
 }
 
+/**
+ * Where relative file arguments are resolved. A package script (`pnpm meshbench`, `pnpm --filter
+ * @meshbench/cli start`) runs in its package's directory, and INIT_CWD is where the user typed the
+ * command. Anywhere else INIT_CWD may be a stale value inherited from some enclosing pnpm process
+ * (a test runner, a CI script that changed directory), so the process's own cwd wins.
+ */
+export function callerCwd(env: Record<string, string | undefined>, cwd: string): string {
+  const script = env.npm_package_json;
+  const asScript = script !== undefined && path.resolve(path.dirname(script)) === path.resolve(cwd);
+  return asScript && env.INIT_CWD ? env.INIT_CWD : cwd;
+}
+
 export function nodeIo(): CliIo {
   return {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
-    // pnpm --filter runs us in packages/cli; INIT_CWD is where the user typed the command.
-    cwd: process.env.INIT_CWD ?? process.cwd(),
+    cwd: callerCwd(process.env, process.cwd()),
     env: process.env,
     fetch: globalThis.fetch,
     readFile: (f) => readFile(f, "utf8"),

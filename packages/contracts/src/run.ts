@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { ZHistogram, ZLatencySummary, ZLoadGenerator, ZProtocol } from "./trial-result";
 
-export const ZId = z.string().min(1).max(64).regex(/^[a-z0-9]+$/, "must be an id");
+export const ZId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+$/, "must be an id");
 
 export const ZRunStatus = z.enum(["queued", "running", "succeeded", "failed", "cancelled"]);
 export type TRunStatus = z.infer<typeof ZRunStatus>;
@@ -75,3 +79,33 @@ export const ZRunDetail = ZRunListItem.extend({
   trials: z.array(ZTrialRecord),
 });
 export type TRunDetail = z.infer<typeof ZRunDetail>;
+
+/**
+ * Schedule a saved benchmark on a registered cluster. The dashboard names both by id; CI (REST,
+ * `meshbench run <benchmark> --cluster <name>`) by the benchmark's key and the cluster's name.
+ */
+export const ZStartRunInput = z
+  .object({
+    benchmarkId: ZId.optional(),
+    benchmarkKey: z.string().min(1).max(64).optional(),
+    clusterId: ZId.optional(),
+    clusterName: z.string().min(1).max(63).optional(),
+    title: z.string().min(1).max(200).nullish(),
+  })
+  .superRefine((input, ctx) => {
+    for (const [id, name] of [
+      ["benchmarkId", "benchmarkKey"],
+      ["clusterId", "clusterName"],
+    ] as const) {
+      if ((input[id] === undefined) === (input[name] === undefined))
+        ctx.addIssue({ code: "custom", path: [name], message: `give either ${name} or ${id}` });
+    }
+  });
+export type TStartRunInput = z.infer<typeof ZStartRunInput>;
+
+export const ZStartRunOutput = z.object({
+  runId: ZId,
+  trialsTotal: z.number().int(),
+  estimatedSeconds: z.number(),
+});
+export type TStartRunOutput = z.infer<typeof ZStartRunOutput>;

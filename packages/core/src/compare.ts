@@ -13,8 +13,8 @@ import {
   resolveDeltaOptions,
   type DeltaOptions,
 } from "./delta";
-import { createPooler, type MergeOptions } from "./merge";
-import { summarizeHistogram } from "./percentiles";
+import { createPooler, type MergeOptions, type Pooler } from "./merge";
+import { SUMMARY_PERCENTILES, summarizeHistogram } from "./percentiles";
 import { mulberry32, resampleMultiplicities } from "./prng";
 
 export const COMPARISON_STATISTICS: readonly TComparisonStatistic[] = [
@@ -36,6 +36,50 @@ type StatValues = Record<TComparisonStatistic, number | null>;
 function statisticsOf(h: THistogram): StatValues {
   const s = summarizeHistogram(h);
   return { avg: s.avg, p50: s.p50, p75: s.p75, p90: s.p90, p99: s.p99, p999: s.p999, max: s.max };
+}
+
+const SUMMARY_PS = [
+  SUMMARY_PERCENTILES.p50,
+  SUMMARY_PERCENTILES.p75,
+  SUMMARY_PERCENTILES.p90,
+  SUMMARY_PERCENTILES.p99,
+  SUMMARY_PERCENTILES.p999,
+];
+const finiteOrNull = (v: number | undefined): number | null =>
+  v !== undefined && Number.isFinite(v) ? v : null;
+
+/** statisticsOf(pooler.pool(weights)), without building the pooled histogram (same numbers). */
+function pooledStatistics(pooler: Pooler, weights: readonly number[]): StatValues {
+  const q = pooler.quantiles(weights, SUMMARY_PS);
+  if (q.count === 0)
+    return { avg: null, p50: null, p75: null, p90: null, p99: null, p999: null, max: null };
+  const [p50, p75, p90, p99, p999] = q.values;
+  return {
+    avg: q.sum / q.count,
+    p50: finiteOrNull(p50),
+    p75: finiteOrNull(p75),
+    p90: finiteOrNull(p90),
+    p99: finiteOrNull(p99),
+    p999: finiteOrNull(p999),
+    max: q.max,
+  };
+}
+
+/**
+ * pooledStatistics, remembered per weight vector: a bootstrap over n repetitions draws only
+ * C(2n−1, n) distinct multisets (126 for 5), so 2000 iterations mostly repeat earlier draws.
+ */
+function memoizedStatistics(pooler: Pooler): (weights: readonly number[]) => StatValues {
+  const seen = new Map<string, StatValues>();
+  return (weights) => {
+    const key = weights.join(",");
+    let stats = seen.get(key);
+    if (!stats) {
+      stats = pooledStatistics(pooler, weights);
+      if (seen.size < 10_000) seen.set(key, stats);
+    }
+    return stats;
+  };
 }
 
 const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
@@ -115,9 +159,11 @@ function comparePooled(
   );
   if (!notEnough) {
     const rng = mulberry32(o.seed);
+    const bStats = memoizedStatistics(bPool);
+    const vStats = memoizedStatistics(vPool);
     for (let i = 0; i < o.iterations; i++) {
-      const b = statisticsOf(bPool.pool(resampleMultiplicities(rng, baseline.length)));
-      const v = statisticsOf(vPool.pool(resampleMultiplicities(rng, variant.length)));
+      const b = bStats(resampleMultiplicities(rng, baseline.length));
+      const v = vStats(resampleMultiplicities(rng, variant.length));
       for (const s of statistics) {
         const bs = b[s];
         const vs = v[s];

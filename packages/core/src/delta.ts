@@ -41,7 +41,7 @@ export function repetitionStats(values: readonly number[]): TRepetitionStats {
 }
 
 /** Linear-interpolation quantile (R type 7) of an ascending array. */
-export function quantileSorted(sorted: readonly number[], q: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const h = (sorted.length - 1) * q;
   const lo = Math.floor(h);
@@ -79,11 +79,13 @@ export function bootstrapInterval(
   relative: (number | null)[],
   confidence: number,
 ): TDeltaInterval | null {
-  const finite = absolute.filter(Number.isFinite).sort((a, b) => a - b);
+  // Typed-array sorts are numeric and several times faster than a comparator sort (same order:
+  // no NaN here, and no -0 either, as deltas of equal values are +0).
+  const finite = Float64Array.from(absolute.filter(Number.isFinite)).sort();
   if (finite.length === 0) return null;
   const tail = (1 - confidence) / 2;
   const rel = relative.every((r) => r !== null && Number.isFinite(r))
-    ? (relative as number[]).slice().sort((a, b) => a - b)
+    ? Float64Array.from(relative as number[]).sort()
     : null;
   return {
     confidence,

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPooler, mergeHistograms } from "./merge";
 import { percentileFromHistogram } from "./percentiles";
+import { mulberry32, resampleMultiplicities } from "./prng";
 import { alignedHistogram, cellOf, gridEdge, UNIT } from "./test-support/arbitraries";
 import { matrixTrials, readFortioFixture } from "./test-support/fortio-fixtures";
 
@@ -240,5 +241,27 @@ describe("mergeHistograms basics", () => {
         },
       ),
     );
+  });
+});
+
+describe("Pooler.quantiles", () => {
+  it("equals pooling then taking Fortio-rule percentiles, bit for bit, for any weights", () => {
+    const hs = (["baseline", "nginx"] as const).flatMap((v) =>
+      ([100, 500, 1000] as const).flatMap((q) => matrixTrials(v, q).flatMap((t) => t.histogram ?? [])),
+    );
+    const ps = [0, 1e-9, 10, 50, 75, 90, 99, 99.9, 100];
+    const rng = mulberry32(7);
+    for (const group of [hs.slice(0, 5), hs.slice(5, 15), hs, [hs[0]!], [hs[3]!, hs[3]!]]) {
+      for (const resolution of [undefined, 0.0001]) {
+        const pooler = createPooler(group, { fortioResolution: resolution });
+        for (let i = 0; i < 50; i++) {
+          const w = i === 0 ? group.map(() => 1) : resampleMultiplicities(rng, group.length);
+          const pooled = pooler.pool(w);
+          const q = pooler.quantiles(w, ps);
+          expect(q.values).toEqual(ps.map((p) => percentileFromHistogram(pooled, p)));
+          expect([q.count, q.sum, q.min, q.max]).toEqual([pooled.count, pooled.sum, pooled.min, pooled.max]);
+        }
+      }
+    }
   });
 });

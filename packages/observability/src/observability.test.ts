@@ -10,7 +10,11 @@ const value = (text: string, name: string) => {
 describe("createMetrics", () => {
   it("reads the database snapshot at scrape time and moves the counters with it", async () => {
     let snap: OpsSnapshot = { runsInFlight: 1, runsQueued: 2, trialsCompleted: 3, trialsFailed: 0 };
-    const metrics = createMetrics({ component: "worker", snapshot: () => Promise.resolve(snap), snapshotTtlMs: 0 });
+    const metrics = createMetrics({
+      component: "worker",
+      snapshot: () => Promise.resolve(snap),
+      snapshotTtlMs: 0,
+    });
     let { body, contentType } = await metrics.render();
     expect(contentType).toContain("text/plain");
     expect(value(body, "meshbench_runs_in_flight")).toBe(1);
@@ -33,7 +37,12 @@ describe("createMetrics", () => {
       snapshot: () =>
         fail
           ? Promise.reject(new Error("down"))
-          : Promise.resolve({ runsInFlight: 4, runsQueued: 0, trialsCompleted: 0, trialsFailed: 0 }),
+          : Promise.resolve({
+              runsInFlight: 4,
+              runsQueued: 0,
+              trialsCompleted: 0,
+              trialsFailed: 0,
+            }),
       snapshotTtlMs: 0,
     });
     await metrics.render();
@@ -45,9 +54,15 @@ describe("createMetrics", () => {
 
   it("counts uploads by outcome, their trials and their latency", async () => {
     const metrics = createMetrics({ component: "web" });
-    await metrics.observeIngest(() => Promise.resolve({ trials: [1, 2, 3] }), (r) => r.trials.length);
+    await metrics.observeIngest(
+      () => Promise.resolve({ trials: [1, 2, 3] }),
+      (r) => r.trials.length,
+    );
     await expect(
-      metrics.observeIngest(() => Promise.reject(new Error("bad")), () => 0),
+      metrics.observeIngest(
+        () => Promise.reject(new Error("bad")),
+        () => 0,
+      ),
     ).rejects.toThrow("bad");
     const { body } = await metrics.render();
     expect(body).toMatch(/meshbench_ingest_uploads_total\{outcome="stored",component="web"\} 1/);
@@ -68,9 +83,16 @@ describe("createLogger", () => {
       },
     });
     const log = createLogger({ component: "worker", destination });
-    log.child({ requestId: "abc" }).info({ token: "mbt_secret", headers: { authorization: "Bearer x" } }, "hello");
+    log
+      .child({ requestId: "abc" })
+      .info({ token: "mbt_secret", headers: { authorization: "Bearer x" } }, "hello");
     const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: "info", component: "worker", requestId: "abc", msg: "hello" });
+    expect(entry).toMatchObject({
+      level: "info",
+      component: "worker",
+      requestId: "abc",
+      msg: "hello",
+    });
     expect(entry.token).toBe("[redacted]");
     expect(entry.headers).toEqual({ authorization: "[redacted]" });
     expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
@@ -91,7 +113,11 @@ describe("evaluateReadiness", () => {
       checks: { a: { ok: true }, b: { ok: true } },
     });
     const result = await evaluateReadiness(
-      { a: ok, boom: () => Promise.reject(new Error("no db\nstack")), slow: () => new Promise(() => {}) },
+      {
+        a: ok,
+        boom: () => Promise.reject(new Error("no db\nstack")),
+        slow: () => new Promise(() => {}),
+      },
       50,
     );
     expect(result.ready).toBe(false);

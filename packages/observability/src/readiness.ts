@@ -10,7 +10,10 @@ export async function evaluateReadiness(
     Object.entries(checks).map(async ([name, check]) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<CheckResult>((resolve) => {
-        timer = setTimeout(() => resolve({ ok: false, detail: `timed out after ${timeoutMs} ms` }), timeoutMs);
+        timer = setTimeout(
+          () => resolve({ ok: false, detail: `timed out after ${timeoutMs} ms` }),
+          timeoutMs,
+        );
       });
       try {
         const result = await Promise.race([

@@ -3,6 +3,7 @@ import { createConsoleMailer, createDisabledMailer, createServices, type Service
 import { createPrismaClient, createRunQueue, type Database } from "@meshbench/db";
 import { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "@meshbench/k8s";
 import { authEnv, env } from "~/env";
+import { getMetrics } from "./ops";
 
 // One Prisma client per server process (kept across dev hot reloads).
 const globalForServices = globalThis as unknown as { meshbenchDb?: Database; meshbenchServices?: Services };
@@ -22,5 +23,14 @@ export function getServices(): Services {
     ),
     runQueue: createRunQueue(env.DATABASE_URL),
   });
+  instrumentUploads(globalForServices.meshbenchServices);
   return globalForServices.meshbenchServices;
+}
+
+/** Ingest rate and latency (meshbench_ingest_*): every stored upload goes through createUploadRun. */
+function instrumentUploads(services: Services) {
+  const { uploads } = services;
+  const store = uploads.createUploadRun.bind(uploads);
+  uploads.createUploadRun = (workspaceId, input) =>
+    getMetrics().observeIngest(() => store(workspaceId, input), (r) => r.trialKeys.length);
 }

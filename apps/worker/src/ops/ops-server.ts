@@ -31,7 +31,10 @@ export async function startOpsServer(options: OpsServerOptions) {
           return send(200, JSON.stringify({ status: "ok" }));
         case "/readyz": {
           const r = await options.readiness();
-          return send(r.ready ? 200 : 503, JSON.stringify({ status: r.ready ? "ready" : "not-ready", ...r }));
+          return send(
+            r.ready ? 200 : 503,
+            JSON.stringify({ status: r.ready ? "ready" : "not-ready", ...r }),
+          );
         }
         case "/metrics": {
           const { contentType, body } = await metrics.render();

@@ -20,6 +20,8 @@ export type OpsConfig = {
   logLevel: LogLevel;
   /** Where the build's migrations are; default: prisma/migrations next to the build. */
   migrationsDir?: string;
+  /** Keep running when the port is taken (local mode); production needs its probes. */
+  optional?: boolean;
 };
 
 /** Logger, metrics and the ops HTTP server of the worker process, wired to its database. */
@@ -45,10 +47,15 @@ export async function startOps(db: Database, config: OpsConfig) {
     },
     migrations: async (): Promise<CheckResult> => {
       if (!migrationsDir)
-        return { ok: false, detail: "no prisma/migrations folder found (MESHBENCH_MIGRATIONS_DIR)" };
+        return {
+          ok: false,
+          detail: "no prisma/migrations folder found (MESHBENCH_MIGRATIONS_DIR)",
+        };
       const { pending, failed } = await pendingMigrations(db, migrationsDir);
       if (failed.length) return { ok: false, detail: `failed migrations: ${failed.join(", ")}` };
-      return pending.length ? { ok: false, detail: `pending: ${pending.join(", ")}` } : { ok: true };
+      return pending.length
+        ? { ok: false, detail: `pending: ${pending.join(", ")}` }
+        : { ok: true };
     },
   };
   const server = await startOpsServer({
@@ -57,6 +64,11 @@ export async function startOps(db: Database, config: OpsConfig) {
     logger,
     metrics,
     readiness: () => evaluateReadiness(checks),
+  }).catch((error: unknown) => {
+    // Local mode: a second worker on one machine runs without probes rather than not at all.
+    if (!config.optional) throw error;
+    logger.warn({ err: error, port: config.port }, "ops server not started");
+    return { port: 0, close: () => Promise.resolve() };
   });
   return {
     logger,

@@ -1,5 +1,6 @@
 import type { Role } from "../context";
 import type { TokenScope } from "../auth/scopes";
+import { readDemoMatrix } from "../seed/demo-matrix";
 import type { MatrixFixtures } from "./matrix-fixtures";
 
 /**
@@ -19,9 +20,25 @@ export type MatrixEntry =
       scope?: TokenScope;
       input: (fx: MatrixFixtures) => unknown;
     }
-  | { kind: "public"; why: string };
+  | {
+      kind: "public";
+      why: string;
+      /** A valid input, when there is one: anonymous callers must then succeed with it. */
+      input?: (fx: MatrixFixtures) => unknown;
+    };
 
 const none = () => undefined;
+
+/** Fortio's JSON for one trial of the real matrix, as CI would upload it. */
+const fortioTrial = readDemoMatrix().find((f) => f.variant === "baseline")!.text;
+
+const comparison = (fx: MatrixFixtures) => ({
+  items: [
+    { runId: fx.a.runId, variant: "baseline", levelKey: fx.levelKey },
+    { runId: fx.a.runId, variant: "nginx", levelKey: fx.levelKey },
+  ],
+  reference: 0,
+});
 
 export const matrixEntries: Record<string, MatrixEntry> = {
   "health.check": { kind: "public", why: "liveness probe; reports only database reachability" },
@@ -89,4 +106,152 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   },
 
   "audit.list": { kind: "workspace", minimum: "admin", input: () => ({ limit: 20 }) },
+
+  "benchmarks.estimate": {
+    kind: "workspace",
+    minimum: "viewer",
+    input: () => ({
+      variants: [{ name: "baseline", mesh: "baseline" }],
+      loadMatrix: { qps: [100, "max"], connections: [8] },
+      repetitions: 3,
+      durationSeconds: 30,
+      warmupSeconds: 5,
+    }),
+  },
+
+  "benchmarks.list": { kind: "workspace", minimum: "viewer", input: none },
+  "benchmarks.get": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ benchmarkId: fx.a.benchmarkId }),
+  },
+  "benchmarks.create": {
+    kind: "workspace",
+    minimum: "member",
+    input: (fx) => fx.benchmarkDefinition(`bench-${fx.unique()}`),
+  },
+  "benchmarks.update": {
+    kind: "object",
+    minimum: "member",
+    input: (fx) => ({
+      benchmarkId: fx.a.benchmarkId,
+      definition: fx.benchmarkDefinition(fx.a.benchmarkKey),
+    }),
+  },
+
+  "clusters.list": { kind: "workspace", minimum: "viewer", input: none },
+  "clusters.get": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ clusterId: fx.a.clusterId }),
+  },
+  "clusters.inspectKubeconfig": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ kubeconfig: fx.kubeconfig.unreachable }),
+  },
+  // Success here is a registered cluster with status "unreachable" (nothing listens on the port).
+  "clusters.register": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({
+      name: `edge ${fx.unique()}`,
+      auth: { mode: "kubeconfig", kubeconfig: fx.kubeconfig.unreachable },
+    }),
+  },
+  "clusters.validate": {
+    kind: "object",
+    minimum: "admin",
+    input: (fx) => ({ clusterId: fx.a.clusterId }),
+  },
+  "clusters.refreshDetection": {
+    kind: "object",
+    minimum: "member",
+    input: (fx) => ({ clusterId: fx.a.clusterId }),
+  },
+  "clusters.delete": {
+    kind: "object",
+    minimum: "admin",
+    input: async (fx) => ({ clusterId: await fx.newClusterOfA() }),
+  },
+
+  "history.get": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
+  },
+
+  "reports.run": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "reports.progress": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "reports.compare": { kind: "object", minimum: "viewer", input: comparison },
+  "reports.comparableRuns": { kind: "workspace", minimum: "viewer", input: () => ({ limit: 10 }) },
+  "reports.exportRun": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ runId: fx.a.runId, format: "csv" }),
+  },
+  "reports.exportComparison": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ state: comparison(fx), format: "json" }),
+  },
+  "reports.exportSmp": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ runId: fx.a.runId }),
+  },
+
+  "results.getRun": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "results.upload": {
+    kind: "workspace",
+    minimum: "member",
+    scope: "results:write",
+    input: () => ({
+      benchmark: "ci-upload",
+      git: { branch: "main", commit: "0123456789abcdef" },
+      trials: [{ result: fortioTrial, variant: "baseline" }],
+    }),
+  },
+
+  "runs.filterOptions": { kind: "workspace", minimum: "viewer", input: none },
+  "runs.start": {
+    kind: "object",
+    minimum: "member",
+    scope: "runs:trigger",
+    input: (fx) => ({ benchmarkId: fx.a.benchmarkId, clusterId: fx.a.clusterId }),
+  },
+  "runs.cancel": {
+    kind: "object",
+    minimum: "member",
+    input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
+  },
+
+  "share.list": { kind: "workspace", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "share.create": {
+    kind: "object",
+    minimum: "member",
+    input: (fx) => ({ kind: "run", runId: fx.a.runId }),
+  },
+  "share.revoke": {
+    kind: "object",
+    minimum: "member",
+    input: async (fx) => ({ id: await fx.newShareLinkOfA() }),
+  },
+  "share.view": {
+    kind: "public",
+    why: "a share link's 256-bit id is the capability; revoked or unknown ids are NOT_FOUND",
+    input: (fx) => ({ id: fx.a.shareLinkId }),
+  },
+  "share.export": {
+    kind: "public",
+    why: "the shared view as CSV/JSON, under the same 256-bit link id",
+    input: (fx) => ({ id: fx.a.shareLinkId, format: "csv" }),
+  },
+
+  "verdicts.get": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "verdicts.setBudgets": {
+    kind: "object",
+    minimum: "admin",
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey, budgets: fx.budgets }),
+  },
 };

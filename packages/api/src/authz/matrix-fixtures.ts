@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { TBenchmarkDefinition, TBudgets } from "@meshbench/contracts";
 import type { Database } from "@meshbench/db";
 import type { Actor, Services } from "../context";
 import { createAuth, sessionLookup, type Auth } from "../auth/create-auth";
@@ -8,6 +9,14 @@ import { createServices } from "../services";
 import type { Role } from "../context";
 import type { TokenScope } from "../auth/scopes";
 import { generateApiToken } from "../auth/api-token";
+import { kubeconfigFor, startFakeApiserver } from "./fake-apiserver";
+import {
+  benchmarkDefinition,
+  LEVEL_KEY,
+  MATRIX_BUDGETS,
+  seedTenant,
+  type SeededTenant,
+} from "./matrix-seed";
 
 /**
  * Two tenants built through the real paths: users signed up with better-auth, sessions as cookie
@@ -19,12 +28,31 @@ export type MatrixFixtures = {
   db: Database;
   services: Services;
   auth: Auth;
-  a: Tenant;
-  b: Tenant;
+  a: SeededTenant;
+  b: SeededTenant;
+  /** The level key of the seeded runs' trials, for comparisons. */
+  levelKey: string;
+  /** The budgets seeded on both benchmarks (valid input for verdicts.setBudgets). */
+  budgets: TBudgets;
+  benchmarkDefinition: (key: string) => TBenchmarkDefinition;
+  kubeconfig: {
+    /** An empty cluster that grants everything (fake apiserver over HTTP): registers "ready". */
+    reachable: string;
+    /** Nothing listens there: registration succeeds with status "unreachable". */
+    unreachable: string;
+  };
+  /** Runs handed to the (recording) queue by runs.start. */
+  enqueued: { runId: string; workspaceId: string }[];
+  /** Ids of A's objects that must never appear in an answer to workspace B. */
+  markersOfA: string[];
   /** A unique suffix for names and emails that must not collide between calls. */
   unique: () => string;
   /** A fresh member of A (for procedures that change or remove one). */
   newMemberOfA: (role?: Role) => Promise<{ memberId: string; userId: string }>;
+  /** Fresh objects of A, for procedures that consume theirs (delete, cancel, revoke). */
+  newClusterOfA: () => Promise<string>;
+  newQueuedRunOfA: () => Promise<string>;
+  newShareLinkOfA: () => Promise<string>;
 };
 
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
@@ -64,7 +92,11 @@ export async function createTenant(
 }
 
 export async function buildMatrix(db: Database) {
-  const services = createServices(db);
+  const enqueued: MatrixFixtures["enqueued"] = [];
+  const apiserver = await startFakeApiserver();
+  const services = createServices(db, {
+    runQueue: { enqueue: (job) => Promise.resolve(void enqueued.push(job)) },
+  });
   const auth = createAuth(db, {
     secret: TEST_AUTH_SECRET,
     baseURL: "http://localhost:3000",
@@ -81,8 +113,18 @@ export async function buildMatrix(db: Database) {
     if (!actor) throw new Error("fixture caller did not resolve to an actor");
     return actor;
   };
-  const a = await createTenant(db, auth, "tenant-a");
-  const b = await createTenant(db, auth, "tenant-b");
+  const a = await seedTenant(
+    db,
+    services,
+    await createTenant(db, auth, "tenant-a"),
+    apiserver.kubeconfig,
+  );
+  const b = await seedTenant(
+    db,
+    services,
+    await createTenant(db, auth, "tenant-b"),
+    apiserver.kubeconfig,
+  );
 
   const sessionIn = async (tenant: Tenant, role: Role) => {
     const user = await signUp(
@@ -109,6 +151,23 @@ export async function buildMatrix(db: Database) {
     auth,
     a,
     b,
+    levelKey: LEVEL_KEY,
+    budgets: MATRIX_BUDGETS,
+    benchmarkDefinition,
+    kubeconfig: {
+      reachable: apiserver.kubeconfig,
+      unreachable: kubeconfigFor("http://127.0.0.1:1"),
+    },
+    enqueued,
+    markersOfA: [
+      a.workspaceId,
+      a.ownerUserId,
+      a.runId,
+      a.benchmarkId,
+      a.clusterId,
+      a.shareLinkId,
+      "tenant-a",
+    ],
     unique: () => `${Date.now().toString(36)}${(counter++).toString(36)}`,
     async newMemberOfA(role = "viewer") {
       const user = await db.user.create({
@@ -118,6 +177,30 @@ export async function buildMatrix(db: Database) {
         data: { workspaceId: a.workspaceId, userId: user.id, role },
       });
       return { memberId: m.id, userId: user.id };
+    },
+    async newClusterOfA() {
+      const { cluster } = await services.clusters.register(a.workspaceId, {
+        name: `doomed ${fixtures.unique()}`,
+        auth: { mode: "kubeconfig", kubeconfig: apiserver.kubeconfig },
+      });
+      return cluster.id;
+    },
+    async newQueuedRunOfA() {
+      return services.runs.create(a.workspaceId, {
+        title: "queued",
+        source: "scheduled",
+        status: "queued",
+        benchmarkId: a.benchmarkId,
+        clusterId: a.clusterId,
+      });
+    },
+    async newShareLinkOfA() {
+      const link = await services.shareLinks.create(a.workspaceId, {
+        kind: "run",
+        runId: a.runId,
+        createdByUserId: a.ownerUserId,
+      });
+      return link.id;
     },
   };
 
@@ -131,5 +214,5 @@ export async function buildMatrix(db: Database) {
     bOwner: await resolve(b.ownerHeaders),
     bAllScopesToken: await tokenIn(b, ["read", "results:write", "runs:trigger"]),
   };
-  return { fixtures, callers };
+  return { fixtures, callers, close: apiserver.close };
 }

@@ -25,7 +25,7 @@ export async function seedDemo(db: Database) {
       description: "Fortio echo server straight vs through an nginx reverse proxy (a stand-in sidecar).",
       target: { kind: "fortio-echo", replicas: 1 },
       variants: [
-        { name: "baseline", mesh: "none", labels: {}, annotations: {} },
+        { name: "baseline", mesh: "baseline", labels: {}, annotations: {} },
         { name: "nginx", mesh: "custom", labels: {}, annotations: {} },
       ],
       loadMatrix: { qps: [100, 500, 1000], connections: [8], payloadBytes: [0], protocols: ["http1"], keepAlive: [true] },

@@ -1,4 +1,4 @@
-import type { TRunResults } from "@meshbench/contracts";
+import type { TRunResults, TStartRunInput, TStartRunOutput } from "@meshbench/contracts";
 import { apiTarget, callApi } from "../api-client";
 import { optionalNumber, parse, requireString } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
@@ -29,11 +29,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const timeoutMs = (optionalNumber(values.timeout, "--timeout") ?? 3600) * 1e3;
   const pollMs = optionalNumber(values["poll-ms"], "--poll-ms", { integer: true }) ?? 2000;
   const target = apiTarget(values, io);
-  const started = await callApi<{ id?: string; runId?: string }>(io, target, "POST", "/runs", {
-    benchmarkKey: positionals[0],
-    clusterName: cluster,
-  });
-  const runId = started.runId ?? started.id;
+  const body: TStartRunInput = { benchmarkKey: positionals[0], clusterName: cluster };
+  const { runId } = await callApi<TStartRunOutput>(io, target, "POST", "/runs", body);
   if (!runId) throw new CliError(EXIT.error, "the server did not return a run id");
   if (!values.wait) {
     io.stdout(

@@ -36,6 +36,7 @@ function trial(variant: string, medianMs: number, repetition: number, qps = 500)
     sequence: repetition,
     status: "succeeded",
     failureReason: null,
+    resolutionSeconds: 0.0001,
     variant,
     requestedQps: qps,
     connections: 8,

@@ -55,7 +55,7 @@ function poolConfigFor(url: string, database?: string): pg.PoolConfig {
     user: parsed.user ?? undefined,
     password: parsed.password ?? undefined,
     database: database ?? parsed.database ?? undefined,
-    ssl: parsed.ssl as pg.PoolConfig["ssl"],
+    ssl: parsed.ssl,
     Client: CatalogFriendlyClient,
     allowExitOnIdle: true,
   };

@@ -4,9 +4,12 @@ import type { Prisma } from "../generated/prisma/client";
 
 type Row = Prisma.BenchmarkGetPayload<object>;
 
-/** Stored JSON columns back into the validated definition (defaults filled for older rows). */
-function toDefinition(row: Row): TBenchmarkDefinition {
-  return ZBenchmarkDefinition.parse({
+/**
+ * Stored JSON columns back into the validated definition (defaults filled for older rows); null
+ * for a record a CI upload created (target "external", no load matrix): nothing to schedule.
+ */
+function toDefinition(row: Row): TBenchmarkDefinition | null {
+  const parsed = ZBenchmarkDefinition.safeParse({
     key: row.key,
     name: row.name,
     description: row.description,
@@ -18,6 +21,7 @@ function toDefinition(row: Row): TBenchmarkDefinition {
     warmupSeconds: row.warmupSeconds,
     methodology: row.methodology,
   });
+  return parsed.success ? parsed.data : null;
 }
 
 function toData(def: TBenchmarkDefinition) {
@@ -43,22 +47,29 @@ export type StoredBenchmark = {
 };
 
 export function createBenchmarkRepository(db: Database) {
-  const toStored = (row: Row): StoredBenchmark => ({
-    id: row.id,
-    definition: toDefinition(row),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  });
+  const toStored = (row: Row): StoredBenchmark | null => {
+    const definition = toDefinition(row);
+    return definition
+      ? { id: row.id, definition, createdAt: row.createdAt, updatedAt: row.updatedAt }
+      : null;
+  };
   return {
+    /** Runnable definitions only: benchmarks that exist just to group CI uploads are left out. */
     async list(workspaceId: string) {
       const rows = await db.benchmark.findMany({
         where: { workspaceId },
         orderBy: { updatedAt: "desc" },
       });
-      return rows.map(toStored);
+      return rows.map(toStored).filter((b): b is StoredBenchmark => b !== null);
     },
     async get(workspaceId: string, benchmarkId: string) {
       const row = await db.benchmark.findFirst({ where: { id: benchmarkId, workspaceId } });
+      return row ? toStored(row) : null;
+    },
+    async getByKey(workspaceId: string, key: string) {
+      const row = await db.benchmark.findUnique({
+        where: { workspaceId_key: { workspaceId, key } },
+      });
       return row ? toStored(row) : null;
     },
     async keyTaken(workspaceId: string, key: string, exceptId?: string) {
@@ -68,8 +79,9 @@ export function createBenchmarkRepository(db: Database) {
         })) > 0
       );
     },
-    async create(workspaceId: string, def: TBenchmarkDefinition) {
-      return toStored(await db.benchmark.create({ data: { workspaceId, ...toData(def) } }));
+    async create(workspaceId: string, def: TBenchmarkDefinition): Promise<StoredBenchmark> {
+      const row = await db.benchmark.create({ data: { workspaceId, ...toData(def) } });
+      return { id: row.id, definition: def, createdAt: row.createdAt, updatedAt: row.updatedAt };
     },
     async update(workspaceId: string, benchmarkId: string, def: TBenchmarkDefinition) {
       const { count } = await db.benchmark.updateMany({

@@ -85,6 +85,14 @@ export function createClusterRepository(db: Database) {
       return row ? toView(row) : null;
     },
 
+    async getByName(workspaceId: string, name: string) {
+      const row = await db.cluster.findUnique({
+        where: { workspaceId_name: { workspaceId, name } },
+        select: viewSelect,
+      });
+      return row ? toView(row) : null;
+    },
+
     async nameTaken(workspaceId: string, name: string) {
       return (await db.cluster.count({ where: { workspaceId, name } })) > 0;
     },

@@ -1,5 +1,6 @@
 import { createTRPCRouter } from "../../trpc";
 import { createBenchmark } from "./create-benchmark";
+import { estimateBenchmark } from "./estimate-benchmark";
 import { getBenchmark } from "./get-benchmark";
 import { listBenchmarks } from "./list-benchmarks";
 import { updateBenchmark } from "./update-benchmark";
@@ -9,4 +10,5 @@ export const benchmarksRouter = createTRPCRouter({
   get: getBenchmark,
   create: createBenchmark,
   update: updateBenchmark,
+  estimate: estimateBenchmark,
 });

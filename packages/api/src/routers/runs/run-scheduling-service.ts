@@ -1,4 +1,4 @@
-import { DomainError } from "@meshbench/contracts";
+import { DomainError, type TStartRunInput, type TStartRunOutput } from "@meshbench/contracts";
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, ClusterRepository, RunExecutionRepository } from "@meshbench/db";
 
@@ -14,19 +14,33 @@ export function createRunSchedulingService(deps: {
   queue: RunEnqueuer | null;
 }) {
   return {
-    async start(
-      workspaceId: string,
-      input: { benchmarkId: string; clusterId: string; title?: string | null },
-    ) {
-      const bench = await deps.benchmarks.get(workspaceId, input.benchmarkId);
-      if (!bench) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
-      const cluster = await deps.clusters.get(workspaceId, input.clusterId);
-      if (!cluster) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+    /** The benchmark and cluster by id (dashboard) or by key and name (CI, REST). */
+    async start(workspaceId: string, input: TStartRunInput): Promise<TStartRunOutput> {
+      const benchField = input.benchmarkId !== undefined ? "benchmarkId" : "benchmarkKey";
+      const bench =
+        input.benchmarkId !== undefined
+          ? await deps.benchmarks.get(workspaceId, input.benchmarkId)
+          : await deps.benchmarks.getByKey(workspaceId, input.benchmarkKey ?? "");
+      // Benchmarks that only group CI uploads have no definition, so they read as not found.
+      if (!bench)
+        throw new DomainError(
+          "NOT_FOUND",
+          input.benchmarkId !== undefined
+            ? "Benchmark not found"
+            : `No benchmark definition "${input.benchmarkKey}" (benchmarks created by CI uploads cannot be run)`,
+          benchField,
+        );
+      const clusterField = input.clusterId !== undefined ? "clusterId" : "clusterName";
+      const cluster =
+        input.clusterId !== undefined
+          ? await deps.clusters.get(workspaceId, input.clusterId)
+          : await deps.clusters.getByName(workspaceId, input.clusterName ?? "");
+      if (!cluster) throw new DomainError("NOT_FOUND", "Cluster not found", clusterField);
       if (cluster.status !== "ready") {
         throw new DomainError(
           "PRECONDITION_FAILED",
-          `The cluster is ${cluster.status}: validate it first`,
-          "clusterId",
+          `The cluster ${cluster.name} is ${cluster.status}${cluster.statusMessage ? ` (${cluster.statusMessage})` : ""}: validate it first`,
+          clusterField,
         );
       }
       if (!deps.queue)

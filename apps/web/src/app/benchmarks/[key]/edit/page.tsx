@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BenchmarkEditor } from "~/components/benchmarks/benchmark-editor";
+import { SignedOut } from "~/components/signed-out";
+import { api } from "~/trpc/server";
+
+type Props = { params: Promise<{ key: string }> };
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Edit — ${decodeURIComponent((await params).key)}` };
+}
+
+export default async function EditBenchmarkPage({ params }: Props) {
+  const key = decodeURIComponent((await params).key);
+  const caller = await api();
+  const current = await caller.workspaces.current().catch(() => null);
+  if (!current) return <SignedOut />;
+  const summary = (await caller.benchmarks.list()).find((b) => b.key === key);
+  if (!summary) notFound();
+  const detail = await caller.benchmarks.get({ benchmarkId: summary.id });
+  return (
+    <>
+      <h1>Edit {detail.definition.name}</h1>
+      <p className="muted">
+        <Link href="/benchmarks">Benchmarks</Link> ·{" "}
+        <Link href={`/benchmarks/${encodeURIComponent(key)}/history`}>History</Link>
+      </p>
+      {current.role === "viewer" ? (
+        <div className="empty">Viewers cannot edit benchmarks.</div>
+      ) : (
+        <BenchmarkEditor benchmarkId={detail.id} initial={detail.definition} />
+      )}
+    </>
+  );
+}

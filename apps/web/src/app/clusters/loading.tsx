@@ -1,0 +1,7 @@
+export default function Loading() {
+  return (
+    <div className="empty" aria-busy="true" role="status">
+      Loading clusters…
+    </div>
+  );
+}

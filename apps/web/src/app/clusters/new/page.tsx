@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { RegisterClusterForm } from "~/components/clusters/register-cluster-form";
+import { atLeast } from "~/components/clusters/roles";
+import { SignedOut } from "~/components/signed-out";
+import { api } from "~/trpc/server";
+
+export const metadata: Metadata = { title: "Register cluster" };
+export const dynamic = "force-dynamic";
+
+export default async function NewClusterPage() {
+  const current = await (await api()).workspaces.current().catch(() => null);
+  if (!current) return <SignedOut />;
+  return (
+    <>
+      <h1>Register cluster</h1>
+      <p className="muted">
+        Meshbench checks that it can reach the API server and holds the permissions the scheduler
+        needs (see <code>infra/rbac</code>), then detects the meshes installed.{" "}
+        <Link href="/clusters">Back to clusters</Link>
+      </p>
+      {atLeast(current.role, "admin") ? (
+        <RegisterClusterForm />
+      ) : (
+        <div className="empty">Only workspace admins can register clusters.</div>
+      )}
+    </>
+  );
+}

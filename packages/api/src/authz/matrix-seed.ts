@@ -1,0 +1,108 @@
+import { ZBenchmarkDefinition, ZBudgets, type TBenchmarkDefinition } from "@meshbench/contracts";
+import { assessTrialValidity } from "@meshbench/core";
+import type { Database } from "@meshbench/db";
+import { importFortioJson } from "@meshbench/formats";
+import type { Services } from "../context";
+import { interleavedOrder, readDemoMatrix } from "../seed/demo-matrix";
+import type { Tenant } from "./matrix-fixtures";
+
+/**
+ * What buildMatrix adds to each tenant: a benchmark (key `<slug>-mesh`, with budgets), the
+ * tenant's run filled with real Fortio trials of it (2 variants × 1 level × 3 repetitions, branch
+ * `<slug>/main`, succeeded), a ready cluster (the fake apiserver) and a run share link.
+ */
+export type SeededTenant = Tenant & {
+  benchmarkId: string;
+  benchmarkKey: string;
+  clusterId: string;
+  shareLinkId: string;
+};
+
+const TRIAL_QPS = 100;
+const TRIAL_CONNECTIONS = 8;
+export const LEVEL_KEY = `qps-${TRIAL_QPS}/c${TRIAL_CONNECTIONS}/p0/http1/ka`;
+
+export function benchmarkDefinition(key: string): TBenchmarkDefinition {
+  return ZBenchmarkDefinition.parse({
+    key,
+    name: `${key} benchmark`,
+    target: { kind: "fortio-echo" },
+    variants: [
+      { name: "baseline", mesh: "baseline" },
+      { name: "nginx", mesh: "custom" },
+    ],
+    loadMatrix: { qps: [TRIAL_QPS], connections: [TRIAL_CONNECTIONS] },
+    repetitions: 3,
+    durationSeconds: 5,
+    warmupSeconds: 0,
+  });
+}
+
+export const MATRIX_BUDGETS = ZBudgets.parse({
+  rules: [
+    { kind: "absolute", statistic: "p99", maxMs: 50 },
+    { kind: "overhead", baselineVariant: "baseline", maxPercent: 200, scope: { variant: "nginx" } },
+  ],
+});
+
+export async function seedTenant<T extends Tenant>(
+  db: Database,
+  services: Services,
+  tenant: T,
+  kubeconfig: string,
+): Promise<T & SeededTenant> {
+  const ws = tenant.workspaceId;
+  const benchmark = await services.benchmarks.create(
+    ws,
+    benchmarkDefinition(`${tenant.slug}-mesh`),
+  );
+  await services.uploads.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS);
+  const files = interleavedOrder(readDemoMatrix()).filter(
+    (f) => f.qps === TRIAL_QPS && f.connections === TRIAL_CONNECTIONS && f.repetition <= 3,
+  );
+  for (const [index, file] of files.entries()) {
+    const result = importFortioJson(file.text);
+    await services.runs.recordCompletedTrial(ws, tenant.runId, {
+      coordinates: {
+        variant: file.variant,
+        requestedQps: file.qps,
+        connections: file.connections,
+        payloadBytes: 0,
+        protocol: "http1",
+        keepAlive: true,
+        repetition: file.repetition,
+      },
+      sequence: index + 1,
+      result,
+      validityFlags: assessTrialValidity(result),
+    });
+  }
+  await db.run.update({
+    where: { id: tenant.runId },
+    data: {
+      benchmarkId: benchmark.id,
+      gitBranch: `${tenant.slug}/main`,
+      trialsTotal: files.length,
+    },
+  });
+  await services.runs.refreshProgress(ws, tenant.runId);
+  await services.runs.setStatus(ws, tenant.runId, "succeeded");
+  const { cluster } = await services.clusters.register(ws, {
+    name: `${tenant.slug} cluster`,
+    auth: { mode: "kubeconfig", kubeconfig },
+  });
+  if (cluster.status !== "ready")
+    throw new Error(`fixture cluster is ${cluster.status}: ${cluster.statusMessage}`);
+  const link = await services.shareLinks.create(ws, {
+    kind: "run",
+    runId: tenant.runId,
+    createdByUserId: tenant.ownerUserId,
+  });
+  return {
+    ...tenant,
+    benchmarkId: benchmark.id,
+    benchmarkKey: benchmark.definition.key,
+    clusterId: cluster.id,
+    shareLinkId: link.id,
+  };
+}
