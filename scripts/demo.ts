@@ -37,7 +37,8 @@ let stopping = false;
 async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill("SIGTERM");
+  // Each child leads its own process group (pnpm → next/tsx): signal the whole group.
+  for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
   await database?.stop();
   process.exit(code);
@@ -59,7 +60,7 @@ for (const [name, args] of [
   ["web", ["--filter", "@meshbench/web", "start"]],
   ["worker", ["--filter", "@meshbench/worker", "start"]],
 ] as const) {
-  const child = spawn("pnpm", [...args], { cwd: root, stdio: "inherit", env });
+  const child = spawn("pnpm", [...args], { cwd: root, stdio: "inherit", env, detached: true });
   child.once("exit", (code) => {
     if (!stopping) {
       log(`${name} exited (${code ?? "signal"}); stopping`);

@@ -13,5 +13,6 @@ step "format"; pnpm format:check
 step "prisma generate + migration drift check"; pnpm db:generate >/dev/null && pnpm db:drift
 step "lint, typecheck, unit + integration tests"; pnpm turbo run lint typecheck test --concurrency=2 --output-logs=errors-only
 step "cluster suite (real kube-apiserver + kwok)"; pnpm test:k8s
+step "production build (standalone web + bundled worker on Postgres, no container engine)"; bash infra/docker/verify-build.sh
 step "end-to-end (Playwright, built app, Chromium)"; pnpm turbo run test:e2e --output-logs=full
 step "all test layers passed"

@@ -28,7 +28,7 @@ const yes = (ok: boolean) => (ok ? "yes" : "**no**");
 
 async function main() {
   const fortioBin = ensureFortio(log);
-  if (!args.has("--no-build")) buildWeb(log);
+  if (!args.has("--no-build")) await buildWeb(log);
   const stack = await startStack(log);
   const files = readMatrix();
   const chartFile = files.find((f) => f.name === "baseline-qps1000-c8-rep1.json")!;

@@ -22,16 +22,34 @@ function mustRun(command: string, args: string[], env: NodeJS.ProcessEnv) {
 
 export type Stack = { databaseUrl: string; baseUrl: string };
 
-/** Builds the web app through turbo (a cache hit when nothing changed) unless told not to. */
-export function buildWeb(log: (line: string) => void) {
+/**
+ * Builds the web app through turbo (a cache hit when nothing changed) unless told not to. Another
+ * checkout user's `next build` holds a lock: wait for it (up to 10 minutes) instead of failing.
+ */
+export async function buildWeb(log: (line: string) => void) {
   log("building the web app (turbo; cached when unchanged)…");
-  mustRun("pnpm", ["exec", "turbo", "run", "build", "--filter=@meshbench/web", "--output-logs=errors-only"], {
+  const env = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     TURBO_TELEMETRY_DISABLED: "1",
     DATABASE_URL: process.env.DATABASE_URL ?? "postgresql://placeholder@127.0.0.1/placeholder",
     MESHBENCH_SKIP_ENV_VALIDATION: "1",
-  });
+  };
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const result = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@meshbench/web"], {
+      cwd: repoRoot,
+      env,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.status === 0) return;
+    const output = `${result.stdout}\n${result.stderr}`;
+    if (!output.includes("Another next build process is already running") || Date.now() > deadline)
+      throw new Error(`web build failed:\n${output.slice(-4000)}`);
+    log("another next build is running; waiting for it…");
+    await sleep(15_000);
+  }
 }
 
 /**

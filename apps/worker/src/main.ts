@@ -32,7 +32,7 @@ log("started");
 handleShutdownSignals({
   logger: ops.logger,
   timeoutMs: env.MESHBENCH_SHUTDOWN_TIMEOUT_MS,
-  onSignal: ops.markShuttingDown,
+  onSignal: () => ops.markShuttingDown(),
   async stop() {
     await worker.stop();
     await loop.stop();

@@ -17,6 +17,9 @@ test("create a benchmark in the editor with a live trial count, then edit it", a
   // Defaults: baseline + istio-sidecar, QPS 100/1000/max, 8 connections, 3 repetitions.
   await expect(input(page, "loadMatrix.qps")).toHaveValue("100, 1000, max");
   await expect(trials(page)).toHaveText("18"); // 2 variants × 3 QPS × 1 conn × 3 reps
+  await expect(page.getByTestId("trial-breakdown")).toHaveText(
+    "2 variants × 3 load levels × 3 repetitions",
+  );
   await input(page, "repetitions").fill("2");
   await expect(trials(page)).toHaveText("12");
   await input(page, "repetitions").fill("3");

@@ -136,6 +136,10 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
     "-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1",
     "-c", "unix_socket_directories=", "-c", "max_connections=200", ...fastFlags,
   ], log);
+  // If our process ends without calling stop() (an uncaught error, a test runner exiting), the
+  // server must not outlive it.
+  const killOnExit = () => server.kill("SIGINT");
+  process.once("exit", killOnExit);
   const url = `postgresql://${PG_USER}@127.0.0.1:${port}/postgres`;
   await waitUntilAccepting(url, server, () => captured);
   return {
@@ -143,6 +147,7 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
     port,
     dataDir,
     async stop() {
+      process.off("exit", killOnExit);
       if (server.exitCode === null) {
         server.kill("SIGINT"); // "fast" shutdown: roll back open transactions, exit cleanly
         await waitForExit(server);

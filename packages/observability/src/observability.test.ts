@@ -15,7 +15,9 @@ describe("createMetrics", () => {
       snapshot: () => Promise.resolve(snap),
       snapshotTtlMs: 0,
     });
-    let { body, contentType } = await metrics.render();
+    const first = await metrics.render();
+    const { contentType } = first;
+    let { body } = first;
     expect(contentType).toContain("text/plain");
     expect(value(body, "meshbench_runs_in_flight")).toBe(1);
     expect(value(body, "meshbench_queue_depth")).toBe(2);

@@ -75,27 +75,52 @@ function runListWhere(f: RunListFilter = {}): Prisma.RunWhereInput {
   };
 }
 
+/** The Run row of a new run (shared with the upload repository's nested insert). */
+export function runCreateData(workspaceId: string, input: CreateRunInput) {
+  return {
+    workspaceId,
+    title: input.title,
+    source: input.source,
+    status: input.status ?? "queued",
+    benchmarkId: input.benchmarkId ?? null,
+    clusterId: input.clusterId ?? null,
+    environment: (input.environment ?? undefined) as Prisma.InputJsonValue | undefined,
+    labels: input.labels ?? {},
+    gitRepo: input.git?.repo ?? null,
+    gitCommit: input.git?.commit ?? null,
+    gitBranch: input.git?.branch ?? null,
+    gitPr: input.git?.pr ?? null,
+  } satisfies Prisma.RunUncheckedCreateInput;
+}
+
+/** The Trial columns of a finished trial (the one place a result becomes a row). */
+export function completedTrialData(input: CompletedTrialInput) {
+  const r = input.result;
+  return {
+    ...input.coordinates,
+    sequence: input.sequence,
+    status: "succeeded" as const,
+    loadGenerator: r.loadGenerator,
+    summaryOnly: r.histogram === null,
+    resolutionSeconds: r.resolutionSeconds,
+    validityFlags: input.validityFlags,
+    actualQps: r.actualQps,
+    durationSeconds: r.actualDurationSeconds,
+    requestCount: r.requestCount,
+    errorCount: r.errorCount,
+    summary: r.summary,
+    histogram: r.histogram ? Buffer.from(encodeHistogram(r.histogram)) : null,
+    meta: { ...r.meta, runType: r.runType, labels: r.labels, retCodes: r.retCodes } as Prisma.InputJsonValue,
+    startedAt: r.startedAt ? new Date(r.startedAt) : null,
+    finishedAt: new Date(),
+  };
+}
+
 /** Every query is scoped by workspace id: a run of another workspace simply does not exist. */
 export function createRunRepository(db: Database) {
   return {
     async create(workspaceId: string, input: CreateRunInput) {
-      const run = await db.run.create({
-        data: {
-          workspaceId,
-          title: input.title,
-          source: input.source,
-          status: input.status ?? "queued",
-          benchmarkId: input.benchmarkId ?? null,
-          clusterId: input.clusterId ?? null,
-          environment: (input.environment ?? undefined) as Prisma.InputJsonValue | undefined,
-          labels: input.labels ?? {},
-          gitRepo: input.git?.repo ?? null,
-          gitCommit: input.git?.commit ?? null,
-          gitBranch: input.git?.branch ?? null,
-          gitPr: input.git?.pr ?? null,
-        },
-        select: { id: true },
-      });
+      const run = await db.run.create({ data: runCreateData(workspaceId, input), select: { id: true } });
       return run.id;
     },
 
@@ -164,25 +189,7 @@ export function createRunRepository(db: Database) {
     async recordCompletedTrial(workspaceId: string, runId: string, input: CompletedTrialInput) {
       const run = await db.run.findFirst({ where: { id: runId, workspaceId }, select: { id: true } });
       if (!run) return null;
-      const r = input.result;
-      const data = {
-        ...input.coordinates,
-        sequence: input.sequence,
-        status: "succeeded" as const,
-        loadGenerator: r.loadGenerator,
-        summaryOnly: r.histogram === null,
-        resolutionSeconds: r.resolutionSeconds,
-        validityFlags: input.validityFlags,
-        actualQps: r.actualQps,
-        durationSeconds: r.actualDurationSeconds,
-        requestCount: r.requestCount,
-        errorCount: r.errorCount,
-        summary: r.summary,
-        histogram: r.histogram ? Buffer.from(encodeHistogram(r.histogram)) : null,
-        meta: { ...r.meta, runType: r.runType, labels: r.labels, retCodes: r.retCodes } as Prisma.InputJsonValue,
-        startedAt: r.startedAt ? new Date(r.startedAt) : null,
-        finishedAt: new Date(),
-      };
+      const data = completedTrialData(input);
       const key = trialKey(input.coordinates);
       const trial = await db.trial.upsert({
         where: { runId_key: { runId, key } },

@@ -66,7 +66,7 @@ export default async function BenchmarksPage() {
                 <tr key={b.id} data-benchmark={b.key}>
                   <td className="num">{b.key}</td>
                   <td className="left">{b.name}</td>
-                  <td className="left">{b.variantNames.join(", ")}</td>
+                  <td className="left wrap-narrow">{b.variantNames.join(", ")}</td>
                   <td className="left wrap small">{matrixSummary(b.definition)}</td>
                   <td className="num" data-testid="list-trials">
                     {b.trialCount}
@@ -82,7 +82,7 @@ export default async function BenchmarksPage() {
                       <span className="muted">never</span>
                     )}
                   </td>
-                  <td className="left">
+                  <td className="left wrap-narrow">
                     <span className="row-actions">
                       <Link href={`/benchmarks/${encodeURIComponent(b.key)}/history`}>History</Link>
                       {editable && (

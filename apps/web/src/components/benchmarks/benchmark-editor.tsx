@@ -19,6 +19,10 @@ import {
 import { formatDuration } from "./format-duration";
 import { variantFieldKeys, VariantsEditor } from "./variants-editor";
 
+/** "2 variants × 3 load levels × 3 repetitions" from the server's count. */
+const breakdown = (trials: number, variants: number, repetitions: number) =>
+  `${variants} variant${variants === 1 ? "" : "s"} × ${trials / (variants * repetitions)} load levels × ${repetitions} repetition${repetitions === 1 ? "" : "s"}`;
+
 type Props = { benchmarkId: string | null; initial: TBenchmarkDefinition | null };
 
 function useDebounced<T>(value: T, ms: number) {
@@ -56,7 +60,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
     }),
     250,
   );
-  type EstimateInput = Parameters<typeof trpc.benchmarks.estimate.queryOptions>[0];
+  type EstimateInput = Exclude<Parameters<typeof trpc.benchmarks.estimate.queryOptions>[0], symbol>;
   // NaN from a half-typed number travels as null and the server answers BAD_REQUEST.
   const sizeInput = useMemo(() => JSON.parse(sizeKey) as EstimateInput, [sizeKey]);
   const estimate = useQuery(
@@ -118,9 +122,11 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
         {estimate.data && estimate.data.trialCount > 10_000 && (
           <p className="bad small">At most 10,000 trials per benchmark.</p>
         )}
-        <p className="muted small">
-          {draft.variants.length} variants × cells × {draft.repetitions || "?"} repetitions
-        </p>
+        {estimate.data && !stale && (
+          <p className="muted small" data-testid="trial-breakdown">
+            {breakdown(estimate.data.trialCount, sizeInput.variants.length, sizeInput.repetitions)}
+          </p>
+        )}
         <FormError error={errors._form} />
         {Object.keys(errors).length > 0 && !errors._form && (
           <p className="field-error" role="status">
