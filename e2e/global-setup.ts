@@ -12,14 +12,18 @@ const root = path.resolve(import.meta.dirname, "..");
 
 function mustRun(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { cwd: root, env, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`web server exited:\n${output()}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -32,7 +36,12 @@ export default async function globalSetup() {
   const databaseName = `mb_e2e_${Date.now()}`;
   const adminUrl = external ? new URL("/postgres", external).toString() : pg!.url;
   const databaseUrl = await createDatabase(adminUrl, databaseName);
-  const env = { ...process.env, DATABASE_URL: databaseUrl, MESHBENCH_MODE: "local", CHECKPOINT_DISABLE: "1" };
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    MESHBENCH_MODE: "local",
+    CHECKPOINT_DISABLE: "1",
+  };
   mustRun("pnpm", ["db:migrate"], env);
   mustRun("pnpm", ["db:seed"], env);
 
@@ -43,11 +52,20 @@ export default async function globalSetup() {
   const serverLog = path.join(root, "e2e/artifacts/web-server.log");
   mkdirSync(path.dirname(serverLog), { recursive: true });
   writeFileSync(serverLog, "");
-  const server = spawn("pnpm", ["--filter", "@meshbench/web", "exec", "next", "start", "--port", String(port)], {
-    cwd: root,
-    env: { ...env, PORT: String(port), MESHBENCH_BASE_URL: baseUrl, MESHBENCH_AUTH_RATE_LIMIT: "30" },
-    detached: true,
-  });
+  const server = spawn(
+    "pnpm",
+    ["--filter", "@meshbench/web", "exec", "next", "start", "--port", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...env,
+        PORT: String(port),
+        MESHBENCH_BASE_URL: baseUrl,
+        MESHBENCH_AUTH_RATE_LIMIT: "30",
+      },
+      detached: true,
+    },
+  );
   const keep = (b: Buffer) => {
     output = (output + b.toString()).slice(-8000);
     appendFileSync(serverLog, b);

@@ -21,10 +21,19 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
       ],
     },
   },
-  projects: [{ name: "ui", testDir: "tests/ui" }, { name: "api", testDir: "tests/api" }],
+  projects: [
+    { name: "ui", testDir: "tests/ui" },
+    { name: "api", testDir: "tests/api" },
+  ],
 });

@@ -19,7 +19,10 @@ function runStep(title: string, command: string[], env: NodeJS.ProcessEnv) {
   if (result.status !== 0) throw new Error(`${title} failed (exit ${result.status ?? "signal"})`);
 }
 
-const dataDir = path.join(defaultDataRoot(), `dev-${createHash("sha256").update(root).digest("hex").slice(0, 10)}`);
+const dataDir = path.join(
+  defaultDataRoot(),
+  `dev-${createHash("sha256").update(root).digest("hex").slice(0, 10)}`,
+);
 const database = process.env.DATABASE_URL
   ? null
   : await startLocalPostgres({ dataDir, log: () => undefined });
@@ -38,8 +41,11 @@ async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
   // Each child leads its own process group (pnpm → next/tsx): signal the whole group.
-  for (const child of children) if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+  for (const child of children)
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)),
+  );
   await database?.stop();
   process.exit(code);
 }
@@ -50,7 +56,11 @@ try {
   runStep("generating the Prisma client", ["pnpm", "db:generate"], env);
   runStep("applying migrations", ["pnpm", "db:migrate"], env);
   runStep("seeding the demo workspace", ["pnpm", "db:seed"], env);
-  runStep("building the web app", ["pnpm", "turbo", "run", "build", "--filter=@meshbench/web"], env);
+  runStep(
+    "building the web app",
+    ["pnpm", "turbo", "run", "build", "--filter=@meshbench/web"],
+    env,
+  );
 } catch (error) {
   console.error(`[meshbench] ${(error as Error).message}`);
   await stopAll(1);
@@ -69,4 +79,6 @@ for (const [name, args] of [
   });
   children.push(child);
 }
-log(`Meshbench is starting on http://localhost:${port} — the demo run is under Runs. Ctrl-C stops it.`);
+log(
+  `Meshbench is starting on http://localhost:${port} — the demo run is under Runs. Ctrl-C stops it.`,
+);

@@ -4,8 +4,22 @@ import "./src/env";
 
 const config: NextConfig = {
   reactStrictMode: true,
-  transpilePackages: ["@meshbench/api", "@meshbench/contracts", "@meshbench/core", "@meshbench/db", "@meshbench/formats", "@meshbench/observability", "@meshbench/ui"],
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "@kubernetes/client-node", "pg-boss"],
+  transpilePackages: [
+    "@meshbench/api",
+    "@meshbench/contracts",
+    "@meshbench/core",
+    "@meshbench/db",
+    "@meshbench/formats",
+    "@meshbench/observability",
+    "@meshbench/ui",
+  ],
+  serverExternalPackages: [
+    "pg",
+    "@prisma/adapter-pg",
+    "@prisma/client",
+    "@kubernetes/client-node",
+    "pg-boss",
+  ],
   poweredByHeader: false,
   // Self-contained server for the container image (infra/docker); trace from the monorepo root
   // so the workspace packages and their dependencies are copied in.

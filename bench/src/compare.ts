@@ -27,11 +27,19 @@ async function timeRepeatedly(n: number, fn: () => Promise<number>): Promise<Tim
 const trpcGet = (baseUrl: string, procedure: string, input: unknown) =>
   `${baseUrl}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
-export async function uploadRun(baseUrl: string, token: string, trials: unknown[]): Promise<string> {
+export async function uploadRun(
+  baseUrl: string,
+  token: string,
+  trials: unknown[],
+): Promise<string> {
   const res = await httpRequest(`${baseUrl}/api/v1/results`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ benchmark: "bench-compare", title: "bench: 5 variants × 4 QPS × 5 reps", trials }),
+    body: JSON.stringify({
+      benchmark: "bench-compare",
+      title: "bench: 5 variants × 4 QPS × 5 reps",
+      trials,
+    }),
   });
   if (res.status !== 200) throw new Error(`upload ${res.status}: ${res.body.slice(0, 300)}`);
   return (JSON.parse(res.body) as { runId: string }).runId;
@@ -50,15 +58,21 @@ export async function benchCompare(opts: {
   const cookie = { cookie: `${opts.session.name}=${opts.session.value}` };
   const get = (url: string, headers: Record<string, string>) => async () => {
     const res = await httpRequest(url, { headers });
-    if (res.status !== 200) throw new Error(`${url.slice(0, 120)} → ${res.status}: ${res.body.slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`${url.slice(0, 120)} → ${res.status}: ${res.body.slice(0, 300)}`);
     return Buffer.byteLength(res.body);
   };
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
   const floor = async () => {
-    const rows = await client.query(`SELECT * FROM "Trial" WHERE "runId" = $1 ORDER BY sequence`, [opts.runId]);
+    const rows = await client.query(`SELECT * FROM "Trial" WHERE "runId" = $1 ORDER BY sequence`, [
+      opts.runId,
+    ]);
     if (rows.rowCount !== 100) throw new Error(`expected 100 trials, found ${rows.rowCount}`);
-    return rows.rows.reduce<number>((a, r: { histogram: Buffer | null }) => a + (r.histogram?.length ?? 0), 0);
+    return rows.rows.reduce<number>(
+      (a, r: { histogram: Buffer | null }) => a + (r.histogram?.length ?? 0),
+      0,
+    );
   };
   const search = new URLSearchParams();
   for (const i of opts.compareItems) search.append("s", `${i.runId}~${i.variant}~${i.levelKey}`);
@@ -66,16 +80,28 @@ export async function benchCompare(opts: {
     floor,
     runData: get(trpcGet(opts.baseUrl, "reports.run", { runId: opts.runId }), auth),
     runPage: get(`${opts.baseUrl}/runs/${opts.runId}`, cookie),
-    compareData: get(trpcGet(opts.baseUrl, "reports.compare", { items: opts.compareItems, reference: 0 }), auth),
+    compareData: get(
+      trpcGet(opts.baseUrl, "reports.compare", { items: opts.compareItems, reference: 0 }),
+      auth,
+    ),
     comparePage: get(`${opts.baseUrl}/compare?${search.toString()}`, cookie),
   };
   try {
     for (const fn of Object.values(sides)) for (let i = 0; i < 3; i++) await fn(); // warm up
     // Alternate the sides in rounds so machine noise hits them alike.
-    const samples: Record<keyof typeof sides, number[]> = { floor: [], runData: [], runPage: [], compareData: [], comparePage: [] };
+    const samples: Record<keyof typeof sides, number[]> = {
+      floor: [],
+      runData: [],
+      runPage: [],
+      compareData: [],
+      comparePage: [],
+    };
     const bytes: Record<string, number> = {};
     for (let i = 0; i < opts.n; i++) {
-      for (const [name, fn] of Object.entries(sides) as [keyof typeof sides, () => Promise<number>][]) {
+      for (const [name, fn] of Object.entries(sides) as [
+        keyof typeof sides,
+        () => Promise<number>,
+      ][]) {
         const t0 = performance.now();
         bytes[name] = await fn();
         samples[name].push(performance.now() - t0);

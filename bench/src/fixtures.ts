@@ -5,7 +5,13 @@ import { repoRoot } from "./stack";
 export const matrixDir = path.join(repoRoot, "packages/formats/fixtures/fortio/matrix");
 const FILE = /^(?<variant>[a-z]+)-qps(?<qps>\d+)-c(?<c>\d+)-rep(?<rep>\d+)\.json$/;
 
-export type MatrixFile = { name: string; variant: string; qps: number; repetition: number; text: string };
+export type MatrixFile = {
+  name: string;
+  variant: string;
+  qps: number;
+  repetition: number;
+  text: string;
+};
 
 /** The real measured matrix (baseline and nginx × QPS 100/500/1000 × 5 repetitions). */
 export function readMatrix(): MatrixFile[] {
@@ -29,7 +35,9 @@ export const REPETITIONS = 5;
  */
 export function syntheticRunTrials(files: MatrixFile[]) {
   const find = (variant: string, qps: number, repetition: number) => {
-    const f = files.find((x) => x.variant === variant && x.qps === qps && x.repetition === repetition);
+    const f = files.find(
+      (x) => x.variant === variant && x.qps === qps && x.repetition === repetition,
+    );
     if (!f) throw new Error(`matrix file missing: ${variant} ${qps} rep ${repetition}`);
     return f;
   };

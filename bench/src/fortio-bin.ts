@@ -7,7 +7,11 @@ export const FORTIO_VERSION = "v1.68.2";
 
 /** Fortio's binary, built from the Go module proxy into a cache keyed by version when missing. */
 export function ensureFortio(log: (line: string) => void): string {
-  const dir = path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "meshbench/fortio", FORTIO_VERSION);
+  const dir = path.join(
+    process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"),
+    "meshbench/fortio",
+    FORTIO_VERSION,
+  );
   const bin = path.join(dir, "fortio");
   if (existsSync(bin)) return bin;
   mkdirSync(dir, { recursive: true });

@@ -25,7 +25,10 @@ export async function createBenchTokens(databaseUrl: string, count: number): Pro
     const ws = await client.query<{ id: string }>(`SELECT id FROM "Workspace" WHERE slug = 'demo'`);
     const workspaceId = ws.rows[0]?.id;
     if (!workspaceId) throw new Error("demo workspace missing (seed failed?)");
-    const tokens = Array.from({ length: count }, () => `mbt_${randomBytes(32).toString("base64url")}`);
+    const tokens = Array.from(
+      { length: count },
+      () => `mbt_${randomBytes(32).toString("base64url")}`,
+    );
     await client.query(
       `INSERT INTO "ApiToken" (id, "workspaceId", name, prefix, hash, scopes)
        SELECT 'bench' || i, $1, 'bench ' || i, left(t, 12), encode(sha256(convert_to(t, 'UTF8')), 'hex'),
@@ -72,7 +75,12 @@ export async function benchIngest(opts: {
     return token;
   };
   const upload = async (i: number) => {
-    const body = JSON.stringify({ benchmark: "bench-ingest", variant: "baseline", trials: [{ format: "fortio", result, repetition: 1 }], labels: { i: String(i) } });
+    const body = JSON.stringify({
+      benchmark: "bench-ingest",
+      variant: "baseline",
+      trials: [{ format: "fortio", result, repetition: 1 }],
+      labels: { i: String(i) },
+    });
     const res = await httpRequest(`${opts.baseUrl}/api/v1/results`, {
       method: "POST",
       headers: { authorization: `Bearer ${nextToken()}`, "content-type": "application/json" },
@@ -82,7 +90,9 @@ export async function benchIngest(opts: {
   };
 
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.clients });
-  await pool.query(`CREATE TABLE IF NOT EXISTS bench_floor (id bigserial PRIMARY KEY, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+  await pool.query(
+    `CREATE TABLE IF NOT EXISTS bench_floor (id bigserial PRIMARY KEY, doc jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+  );
   const insert = async () => {
     // The floor receives the same bytes the API does: the request body's JSON text.
     await pool.query(`INSERT INTO bench_floor (doc) VALUES ($1::jsonb)`, [opts.fortioJson]);
@@ -98,13 +108,29 @@ export async function benchIngest(opts: {
     const serialApi: number[] = [];
     const serialFloor: number[] = [];
     for (let round = 0; round < 6; round++) {
-      const a = await closedLoop(1, { count: Math.ceil(opts.serialCount / 6), seconds: 30 }, upload);
-      const f = await closedLoop(1, { count: Math.ceil(opts.serialCount / 6), seconds: 30 }, insert);
+      const a = await closedLoop(
+        1,
+        { count: Math.ceil(opts.serialCount / 6), seconds: 30 },
+        upload,
+      );
+      const f = await closedLoop(
+        1,
+        { count: Math.ceil(opts.serialCount / 6), seconds: 30 },
+        insert,
+      );
       serialApi.push(...a.latencies);
       serialFloor.push(...f.latencies);
     }
-    const api = await closedLoop(opts.clients, { count: opts.loadMax, seconds: opts.loadSeconds }, upload);
-    const floor = await closedLoop(opts.clients, { count: opts.loadMax * 10, seconds: opts.loadSeconds }, insert);
+    const api = await closedLoop(
+      opts.clients,
+      { count: opts.loadMax, seconds: opts.loadSeconds },
+      upload,
+    );
+    const floor = await closedLoop(
+      opts.clients,
+      { count: opts.loadMax * 10, seconds: opts.loadSeconds },
+      insert,
+    );
     return {
       clients: opts.clients,
       api: summarise(api),

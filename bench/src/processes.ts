@@ -7,8 +7,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
 
-export function startProcess(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
-  const child = spawn(command, args, { ...options, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+) {
+  const child = spawn(command, args, {
+    ...options,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   child.on("exit", () => children.delete(child));
   let output = "";

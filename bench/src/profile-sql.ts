@@ -10,19 +10,52 @@ import { repoRoot } from "./stack";
 
 let capture = false;
 const lines: string[] = [];
-const server = await startLocalPostgres({ ephemeral: true, log: (l) => { if (capture) lines.push(l); } });
+const server = await startLocalPostgres({
+  ephemeral: true,
+  log: (l) => {
+    if (capture) lines.push(l);
+  },
+});
 try {
   const url = await createDatabase(server.url, "mb_sql");
-  spawnSync("pnpm", ["db:migrate"], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+  spawnSync("pnpm", ["db:migrate"], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: "ignore",
+  });
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const ws = await c.query<{ id: string }>(`INSERT INTO "Workspace" (id, slug, name) VALUES ('w1','w','w') RETURNING id`);
+  const ws = await c.query<{ id: string }>(
+    `INSERT INTO "Workspace" (id, slug, name) VALUES ('w1','w','w') RETURNING id`,
+  );
   await c.query(`ALTER DATABASE mb_sql SET log_statement = 'all'`);
   await c.end();
   const db = createPrismaClient(url);
   const services = createServices(db);
   const text = readMatrix()[0]!.text;
-  const input = { benchmarkKey: "p", title: "p", labels: {}, git: {}, environment: {}, trials: [{ coordinates: { variant: "baseline", requestedQps: 100, connections: 8, payloadBytes: 0, protocol: "http1" as const, keepAlive: true, repetition: 1 }, sequence: 1, result: importResult(text, "fortio"), validityFlags: [] }] };
+  const input = {
+    benchmarkKey: "p",
+    title: "p",
+    labels: {},
+    git: {},
+    environment: {},
+    trials: [
+      {
+        coordinates: {
+          variant: "baseline",
+          requestedQps: 100,
+          connections: 8,
+          payloadBytes: 0,
+          protocol: "http1" as const,
+          keepAlive: true,
+          repetition: 1,
+        },
+        sequence: 1,
+        result: importResult(text, "fortio"),
+        validityFlags: [],
+      },
+    ],
+  };
   await services.uploads.createUploadRun(ws.rows[0]!.id, input);
   await services.rateLimits.consume("upload", "x");
   capture = true;
@@ -32,7 +65,12 @@ try {
   await services.rateLimits.consume("upload", "x");
   await new Promise((r) => setTimeout(r, 300));
   capture = false;
-  process.stdout.write(lines.filter((l) => /statement:|execute|----/.test(l)).map((l) => l.slice(0, 220)).join("\n") + "\n");
+  process.stdout.write(
+    lines
+      .filter((l) => /statement:|execute|----/.test(l))
+      .map((l) => l.slice(0, 220))
+      .join("\n") + "\n",
+  );
   await db.$disconnect();
 } finally {
   await server.stop();

@@ -29,33 +29,83 @@ const pg = await startLocalPostgres({ ephemeral: true });
 try {
   const url = await createDatabase(pg.url, "mb_profile");
   const env = { ...process.env, DATABASE_URL: url, MESHBENCH_MODE: "local" };
-  for (const a of [["db:migrate"], ["db:seed"]]) spawnSync("pnpm", a, { cwd: repoRoot, env, stdio: "ignore" });
+  for (const a of [["db:migrate"], ["db:seed"]])
+    spawnSync("pnpm", a, { cwd: repoRoot, env, stdio: "ignore" });
   const [token] = await createBenchTokens(url, 1);
   const db = createPrismaClient(url);
-  const services = createServices(db, { rateLimits: { upload: { points: 1e9, durationSeconds: 60 } } });
+  const services = createServices(db, {
+    rateLimits: { upload: { points: 1e9, durationSeconds: 60 } },
+  });
   const hash = createHash("sha256").update(token!, "utf8").digest("hex");
   const found = await services.tokens.findActiveByHash(hash);
-  const actor = { userId: null, tokenId: found!.id, workspaceId: found!.workspaceId, role: "member" as const, scopes: found!.scopes as never, via: "token" as const };
+  const actor = {
+    userId: null,
+    tokenId: found!.id,
+    workspaceId: found!.workspaceId,
+    role: "member" as const,
+    scopes: found!.scopes as never,
+    via: "token" as const,
+  };
   const caller = createCaller({ services, actor } as never);
   const files = readMatrix();
   const text = files[0]!.text;
-  const input = { benchmark: "profile", trials: [{ format: "fortio" as const, result: JSON.parse(text) as Record<string, unknown>, repetition: 1 }] };
+  const input = {
+    benchmark: "profile",
+    trials: [
+      {
+        format: "fortio" as const,
+        result: JSON.parse(text) as Record<string, unknown>,
+        repetition: 1,
+      },
+    ],
+  };
   const parsed = ZUploadResultsInput.parse(input);
   const n = 100;
   await time("token lookup (findActiveByHash)", n, () => services.tokens.findActiveByHash(hash));
   await time("rate limiter consume", n, () => services.rateLimits.consume("upload", "k"));
   await time("zod parse input", n, async () => ZUploadResultsInput.parse(input));
-  await time("stringify + import fortio", n, async () => importResult(JSON.stringify(parsed.trials[0]!.result), "fortio"));
+  await time("stringify + import fortio", n, async () =>
+    importResult(JSON.stringify(parsed.trials[0]!.result), "fortio"),
+  );
   await time("uploads.createUploadRun (1 trial)", n, () =>
     services.uploads.createUploadRun(found!.workspaceId, {
-      benchmarkKey: "profile", title: "p", labels: {}, git: {}, environment: {},
-      trials: [{ coordinates: { variant: "baseline", requestedQps: 100, connections: 8, payloadBytes: 0, protocol: "http1", keepAlive: true, repetition: 1 }, sequence: 1, result: importResult(text, "fortio"), validityFlags: [] }],
-    }));
+      benchmarkKey: "profile",
+      title: "p",
+      labels: {},
+      git: {},
+      environment: {},
+      trials: [
+        {
+          coordinates: {
+            variant: "baseline",
+            requestedQps: 100,
+            connections: 8,
+            payloadBytes: 0,
+            protocol: "http1",
+            keepAlive: true,
+            repetition: 1,
+          },
+          sequence: 1,
+          result: importResult(text, "fortio"),
+          validityFlags: [],
+        },
+      ],
+    }),
+  );
   await time("caller.results.upload (whole procedure)", n, () => caller.results.upload(input));
-  const { runId } = await caller.results.upload({ benchmark: "profile100", trials: syntheticRunTrials(files) });
-  await time("runs.get (100 trials, decode)", 20, () => services.runs.get(found!.workspaceId, runId));
-  await time("reports.runReport (100 trials)", 10, () => services.reports.runReport(found!.workspaceId, runId));
-  await time("caller.reports.run (with output validation)", 10, () => caller.reports.run({ runId }));
+  const { runId } = await caller.results.upload({
+    benchmark: "profile100",
+    trials: syntheticRunTrials(files),
+  });
+  await time("runs.get (100 trials, decode)", 20, () =>
+    services.runs.get(found!.workspaceId, runId),
+  );
+  await time("reports.runReport (100 trials)", 10, () =>
+    services.reports.runReport(found!.workspaceId, runId),
+  );
+  await time("caller.reports.run (with output validation)", 10, () =>
+    caller.reports.run({ runId }),
+  );
   await db.$disconnect();
 } finally {
   await pg.stop();

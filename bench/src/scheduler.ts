@@ -4,6 +4,7 @@
  * n/a with the reason rather than guessed.
  */
 export async function benchScheduler(_log: (line: string) => void) {
-  const reason = "n/a (kwok harness in packages/testing is vitest-bound: inject(); not wired into the bench yet)";
+  const reason =
+    "n/a (kwok harness in packages/testing is vitest-bound: inject(); not wired into the bench yet)";
   return Promise.resolve({ firstJob: reason, callsPerTrial: reason });
 }

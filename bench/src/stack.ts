@@ -74,7 +74,12 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   const pg = await startLocalPostgres({ ephemeral: true });
   onCleanup(() => pg.stop());
   const databaseUrl = await createDatabase(pg.url, `mb_bench_${Date.now()}`);
-  const env = { ...process.env, DATABASE_URL: databaseUrl, MESHBENCH_MODE: "local", CHECKPOINT_DISABLE: "1" };
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    MESHBENCH_MODE: "local",
+    CHECKPOINT_DISABLE: "1",
+  };
   log(`postgres on :${pg.port}; migrating and seeding…`);
   mustRun("pnpm", ["db:migrate"], env);
   mustRun("pnpm", ["db:seed"], env);
@@ -82,21 +87,45 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const serverEnv = {
-    ...env, PORT: String(port), HOSTNAME: "127.0.0.1", MESHBENCH_BASE_URL: baseUrl, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1",
+    ...env,
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    MESHBENCH_BASE_URL: baseUrl,
+    NODE_ENV: "production" as const,
+    NEXT_TELEMETRY_DISABLED: "1",
   };
   const snapshot = snapshotStandalone();
   const server = snapshot
     ? startProcess("node", [snapshot], { cwd: path.dirname(snapshot), env: serverEnv })
     : startProcess(
         "pnpm",
-        ["--filter", "@meshbench/web", "exec", "next", "start", "--port", String(port), "--hostname", "127.0.0.1"],
+        [
+          "--filter",
+          "@meshbench/web",
+          "exec",
+          "next",
+          "start",
+          "--port",
+          String(port),
+          "--hostname",
+          "127.0.0.1",
+        ],
         { cwd: repoRoot, env: serverEnv },
       );
-  log(snapshot ? `serving a private copy of the standalone build (${snapshot})` : "serving apps/web/.next with next start");
+  log(
+    snapshot
+      ? `serving a private copy of the standalone build (${snapshot})`
+      : "serving apps/web/.next with next start",
+  );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`web server exited:\n${server.output()}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) {
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
       log(`next start on :${port}`);
       return { databaseUrl, baseUrl };
     }

@@ -10,11 +10,17 @@ export const median = (values: readonly number[]) => quantile(values, 0.5);
 
 export function ms(value: number): string {
   if (!Number.isFinite(value)) return "n/a";
-  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(1)} ms` : `${value.toFixed(3)} ms`;
+  return value >= 100
+    ? `${value.toFixed(0)} ms`
+    : value >= 1
+      ? `${value.toFixed(1)} ms`
+      : `${value.toFixed(3)} ms`;
 }
 
 export const ratio = (value: number, reference: number) =>
-  Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : "n/a";
+  Number.isFinite(value) && Number.isFinite(reference) && reference > 0
+    ? `${(value / reference).toFixed(2)}×`
+    : "n/a";
 
 export const sleep = (millis: number) => new Promise((r) => setTimeout(r, millis));
 

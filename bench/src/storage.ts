@@ -11,7 +11,9 @@ export async function benchStorage(databaseUrl: string, runId: string, rawBytesP
        FROM "Trial" t WHERE "runId" = $1`,
       [runId],
     );
-    const jsonb = await client.query<{ b: string }>(`SELECT avg(pg_column_size(doc))::float8 AS b FROM bench_floor`);
+    const jsonb = await client.query<{ b: string }>(
+      `SELECT avg(pg_column_size(doc))::float8 AS b FROM bench_floor`,
+    );
     const row = r.rows[0]!;
     return {
       histogramAndSummary: Number(row.hs),

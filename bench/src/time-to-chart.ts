@@ -15,8 +15,14 @@ import type { SessionCookie } from "./session";
 import { median, sleep } from "./stats";
 
 const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
 ];
 
 /** Polls every animation frame; records performance.now() the first time `cond` holds. */
@@ -39,28 +45,61 @@ export async function startFortioUi(fortioBin: string, jsonPath: string) {
   const name = "bench-result.json";
   copyFileSync(jsonPath, path.join(dataDir, name));
   const port = await findFreePort();
-  startProcess(fortioBin, ["server", "-http-port", `127.0.0.1:${port}`, "-grpc-port", "disabled",
-    "-redirect-port", "disabled", "-data-dir", dataDir], {});
+  startProcess(
+    fortioBin,
+    [
+      "server",
+      "-http-port",
+      `127.0.0.1:${port}`,
+      "-grpc-port",
+      "disabled",
+      "-redirect-port",
+      "disabled",
+      "-data-dir",
+      dataDir,
+    ],
+    {},
+  );
   const url = `http://127.0.0.1:${port}/fortio/browse?url=${name}`;
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return url;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return url;
     await sleep(200);
   }
   throw new Error("fortio server did not come up");
 }
 
-async function loadOnce(browser: Browser, url: string, script: string, cookie: { url: string; session: SessionCookie } | null) {
+async function loadOnce(
+  browser: Browser,
+  url: string,
+  script: string,
+  cookie: { url: string; session: SessionCookie } | null,
+) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
-    if (cookie) await context.addCookies([{ name: cookie.session.name, value: cookie.session.value, url: cookie.url }]);
+    if (cookie)
+      await context.addCookies([
+        { name: cookie.session.name, value: cookie.session.value, url: cookie.url },
+      ]);
     const page = await context.newPage();
     await page.addInitScript({ content: script });
     await page.goto(url, { waitUntil: "commit" });
     // Functions, not strings: the app's CSP forbids eval, and functions run through the protocol.
     type Marks = { __mbMark?: number; __mbSettled?: number };
-    await page.waitForFunction(() => (globalThis as Marks).__mbSettled !== undefined, null, { timeout: 30_000, polling: 50 });
-    return await page.evaluate(() => ({ mark: (globalThis as Marks).__mbMark ?? NaN, settled: (globalThis as Marks).__mbSettled ?? NaN }));
+    await page.waitForFunction(() => (globalThis as Marks).__mbSettled !== undefined, null, {
+      timeout: 30_000,
+      polling: 50,
+    });
+    return await page.evaluate(() => ({
+      mark: (globalThis as Marks).__mbMark ?? NaN,
+      settled: (globalThis as Marks).__mbSettled ?? NaN,
+    }));
   } finally {
     await context.close();
   }
@@ -74,12 +113,18 @@ export async function benchTimeToChart(opts: {
   fortioUrl: string;
   loads: number;
 }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   onCleanup(() => browser.close());
   const oursCond = `Array.from(document.querySelectorAll('figure[data-chart$="-cdf"] path.recharts-line-curve')).some((p) => ((p.getAttribute('d') || '').match(/[ML]/g) || []).length >= ${opts.expectedPoints})`;
   const ours = markScript(oursCond, "true");
   const fortioCond = `typeof chart !== 'undefined' && chart.data && chart.data.datasets && chart.data.datasets[0].data.length > 0`;
-  const fortio = markScript(fortioCond, "!window.Chart || !Chart.animationService || Chart.animationService.animations.length === 0");
+  const fortio = markScript(
+    fortioCond,
+    "!window.Chart || !Chart.animationService || Chart.animationService.animations.length === 0",
+  );
   const samples = { ours: [] as number[], fortio: [] as number[], fortioSettled: [] as number[] };
   try {
     for (let i = 0; i < 2; i++) {
@@ -87,7 +132,10 @@ export async function benchTimeToChart(opts: {
       await loadOnce(browser, opts.fortioUrl, fortio, null);
     }
     for (let i = 0; i < opts.loads; i++) {
-      const a = await loadOnce(browser, opts.oursUrl, ours, { url: opts.baseUrl, session: opts.session });
+      const a = await loadOnce(browser, opts.oursUrl, ours, {
+        url: opts.baseUrl,
+        session: opts.session,
+      });
       const b = await loadOnce(browser, opts.fortioUrl, fortio, null);
       samples.ours.push(a.mark);
       samples.fortio.push(b.mark);
@@ -96,5 +144,10 @@ export async function benchTimeToChart(opts: {
   } finally {
     await browser.close();
   }
-  return { ours: median(samples.ours), fortio: median(samples.fortio), fortioSettled: median(samples.fortioSettled), loads: opts.loads };
+  return {
+    ours: median(samples.ours),
+    fortio: median(samples.fortio),
+    fortioSettled: median(samples.fortioSettled),
+    loads: opts.loads,
+  };
 }

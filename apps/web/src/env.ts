@@ -44,7 +44,9 @@ export const env = createEnv({
       .optional(),
     /** When set, GET /api/metrics requires `Authorization: Bearer <token>`. */
     MESHBENCH_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-    MESHBENCH_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    MESHBENCH_LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     /** The build's prisma/migrations (readiness compares it with _prisma_migrations). */
     MESHBENCH_MIGRATIONS_DIR: optional,
     GITHUB_CLIENT_ID: optional,

@@ -71,6 +71,7 @@ test("registering an unreachable cluster reports it and never echoes the secret"
   await expect(page.getByTestId("cluster-status")).toHaveText("unreachable");
   await page.getByRole("button", { name: "Re-validate" }).click();
   await expect(page.getByTestId("reachability")).toHaveText("unreachable", { timeout: 30_000 });
+  await page.screenshot({ path: "artifacts/screenshots/cluster-detail.png", fullPage: true });
   expect(await page.content()).not.toContain(SECRET);
 
   // Run now on it: the scheduler refuses (PRECONDITION_FAILED) and the list says why.

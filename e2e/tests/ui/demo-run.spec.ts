@@ -4,8 +4,13 @@ import { expect, test } from "../../fixtures/auth";
 
 const fixture = (name: string) =>
   JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, "../../../packages/formats/fixtures/fortio/matrix", name), "utf8"),
-  ) as { DurationHistogram: { Percentiles: { Percentile: number; Value: number }[]; Count: number } };
+    readFileSync(
+      path.resolve(import.meta.dirname, "../../../packages/formats/fixtures/fortio/matrix", name),
+      "utf8",
+    ),
+  ) as {
+    DurationHistogram: { Percentiles: { Percentile: number; Value: number }[]; Count: number };
+  };
 
 test("home leads to the runs list with the demo run", async ({ page }) => {
   await page.goto("/");

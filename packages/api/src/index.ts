@@ -2,12 +2,30 @@ export { appRouter, createCaller, type AppRouter } from "./root";
 export { createContext, type Actor, type Context, type Role, type Services } from "./context";
 export { createServices } from "./services";
 export { requireScope, rateLimited, auditActor } from "./trpc";
-export { resolveActor, WORKSPACE_HEADER, type ActorResolverDeps, type SessionInfo } from "./auth/resolve-actor";
-export { createAuth, sessionLookup, DISABLED_AUTH_PATHS, type Auth, type AuthConfig } from "./auth/create-auth";
+export {
+  resolveActor,
+  WORKSPACE_HEADER,
+  type ActorResolverDeps,
+  type SessionInfo,
+} from "./auth/resolve-actor";
+export {
+  createAuth,
+  sessionLookup,
+  DISABLED_AUTH_PATHS,
+  type Auth,
+  type AuthConfig,
+} from "./auth/create-auth";
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./auth/mailer";
 export { generateApiToken, hashApiToken, API_TOKEN_PREFIX } from "./auth/api-token";
 export { TOKEN_SCOPES, type TokenScope } from "./auth/scopes";
 export { DEFAULT_RATE_LIMITS, type ServiceOptions } from "./services";
 export { limitBody, errorResponse } from "./http/body-limit";
 export { isCrossSiteWrite, clientAddress } from "./http/request-guards";
-export { apiDocsHtml, createRestHandler, openApiDocument, REST_BASE_PATH, REST_MAX_BODY_BYTES, type RestHandlerOptions } from "./rest";
+export {
+  apiDocsHtml,
+  createRestHandler,
+  openApiDocument,
+  REST_BASE_PATH,
+  REST_MAX_BODY_BYTES,
+  type RestHandlerOptions,
+} from "./rest";

@@ -18,13 +18,21 @@ import {
   type RateLimitRule,
 } from "@meshbench/db";
 import type { KubeConfig } from "@kubernetes/client-node";
-import { KubeClusterGateway, KubeconfigVault, localDevVaultKeys, type ClusterGateway } from "@meshbench/k8s";
+import {
+  KubeClusterGateway,
+  KubeconfigVault,
+  localDevVaultKeys,
+  type ClusterGateway,
+} from "@meshbench/k8s";
 import { createDisabledMailer, type Mailer } from "./auth/mailer";
 import type { Services } from "./context";
 import { createReportService } from "./reports/report-service";
 import { createBenchmarkService } from "./routers/benchmarks/benchmark-service";
 import { createClusterService } from "./routers/clusters/cluster-service";
-import { createRunSchedulingService, type RunEnqueuer } from "./routers/runs/run-scheduling-service";
+import {
+  createRunSchedulingService,
+  type RunEnqueuer,
+} from "./routers/runs/run-scheduling-service";
 
 /** Buckets of the shared Postgres rate limiter (points per window, per key). */
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {

@@ -247,7 +247,9 @@ describe("mergeHistograms basics", () => {
 describe("Pooler.quantiles", () => {
   it("equals pooling then taking Fortio-rule percentiles, bit for bit, for any weights", () => {
     const hs = (["baseline", "nginx"] as const).flatMap((v) =>
-      ([100, 500, 1000] as const).flatMap((q) => matrixTrials(v, q).flatMap((t) => t.histogram ?? [])),
+      ([100, 500, 1000] as const).flatMap((q) =>
+        matrixTrials(v, q).flatMap((t) => t.histogram ?? []),
+      ),
     );
     const ps = [0, 1e-9, 10, 50, 75, 90, 99, 99.9, 100];
     const rng = mulberry32(7);
@@ -259,7 +261,12 @@ describe("Pooler.quantiles", () => {
           const pooled = pooler.pool(w);
           const q = pooler.quantiles(w, ps);
           expect(q.values).toEqual(ps.map((p) => percentileFromHistogram(pooled, p)));
-          expect([q.count, q.sum, q.min, q.max]).toEqual([pooled.count, pooled.sum, pooled.min, pooled.max]);
+          expect([q.count, q.sum, q.min, q.max]).toEqual([
+            pooled.count,
+            pooled.sum,
+            pooled.min,
+            pooled.max,
+          ]);
         }
       }
     }

@@ -197,7 +197,8 @@ function createQuantiles(
         const p = ps[q]!;
         if (!Number.isFinite(p)) continue;
         if (p >= 100) values[q] = max;
-        else if (p <= percent) values[q] = start + ((p - previous) / (percent - previous)) * (end - start);
+        else if (p <= percent)
+          values[q] = start + ((p - previous) / (percent - previous)) * (end - start);
         else break;
       }
       previous = percent;

@@ -7,6 +7,9 @@ export async function checkDatabase(db: Database) {
     await db.$queryRaw`SELECT 1`;
     return { ok: true as const, latencyMs: performance.now() - started };
   } catch (error) {
-    return { ok: false as const, error: error instanceof Error ? error.message.split("\n")[0] : "unknown" };
+    return {
+      ok: false as const,
+      error: error instanceof Error ? error.message.split("\n")[0] : "unknown",
+    };
   }
 }

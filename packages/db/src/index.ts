@@ -1,25 +1,91 @@
 export { createPrismaClient, type Database } from "./client";
 export { checkDatabase } from "./health";
-export { findMigrationsDir, listBundledMigrations, pendingMigrations } from "./migrate/pending-migrations";
+export {
+  findMigrationsDir,
+  listBundledMigrations,
+  pendingMigrations,
+} from "./migrate/pending-migrations";
 export { readOpsSnapshot } from "./repositories/ops-repository";
-export { createRunRepository, type RunRepository, type CreateRunInput, type CompletedTrialInput, type RunListFilter } from "./repositories/run-repository";
-export { createWorkspaceRepository, type WorkspaceRepository } from "./repositories/workspace-repository";
+export {
+  createRunRepository,
+  type RunRepository,
+  type CreateRunInput,
+  type CompletedTrialInput,
+  type RunListFilter,
+} from "./repositories/run-repository";
+export {
+  createWorkspaceRepository,
+  type WorkspaceRepository,
+} from "./repositories/workspace-repository";
 export { trialKey } from "./repositories/trial-key";
-export { createAuditRepository, scrubMetadata, type AuditRepository, type AuditInput, type AuditEventRecord } from "./repositories/audit-repository";
-export { createMembershipRepository, type MembershipRepository, type MemberRecord, type InvitationRecord } from "./repositories/membership-repository";
-export { createApiTokenRepository, type ApiTokenRepository, type ApiTokenRecord } from "./repositories/api-token-repository";
-export { createRateLimiter, type RateLimiter, type RateLimitRule, type RateLimitDecision } from "./repositories/rate-limiter";
-export { createShareLinkRepository, newShareId, type ShareLinkRepository, type CreateShareLinkInput } from "./repositories/share-link-repository";
-export { createResourceUsageRepository, type ResourceUsageRepository, type ResourceSampleRow } from "./repositories/resource-usage-repository";
-export { createIdempotencyRepository, type IdempotencyRepository, type IdempotencyBegin } from "./repositories/idempotency-repository";
-export { createUploadRepository, type UploadRepository, type UploadRunInput } from "./repositories/upload-repository";
-export { createHistoryRepository, type HistoryRepository, type HistoryRun, type ReferenceRun } from "./repositories/history-repository";
-export { createClusterRepository, type ClusterRepository, type ClusterCheck } from "./repositories/cluster-repository";
-export { createBenchmarkRepository, type BenchmarkRepository, type StoredBenchmark } from "./repositories/benchmark-repository";
+export {
+  createAuditRepository,
+  scrubMetadata,
+  type AuditRepository,
+  type AuditInput,
+  type AuditEventRecord,
+} from "./repositories/audit-repository";
+export {
+  createMembershipRepository,
+  type MembershipRepository,
+  type MemberRecord,
+  type InvitationRecord,
+} from "./repositories/membership-repository";
+export {
+  createApiTokenRepository,
+  type ApiTokenRepository,
+  type ApiTokenRecord,
+} from "./repositories/api-token-repository";
+export {
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitRule,
+  type RateLimitDecision,
+} from "./repositories/rate-limiter";
+export {
+  createShareLinkRepository,
+  newShareId,
+  type ShareLinkRepository,
+  type CreateShareLinkInput,
+} from "./repositories/share-link-repository";
+export {
+  createResourceUsageRepository,
+  type ResourceUsageRepository,
+  type ResourceSampleRow,
+} from "./repositories/resource-usage-repository";
+export {
+  createIdempotencyRepository,
+  type IdempotencyRepository,
+  type IdempotencyBegin,
+} from "./repositories/idempotency-repository";
+export {
+  createUploadRepository,
+  type UploadRepository,
+  type UploadRunInput,
+} from "./repositories/upload-repository";
+export {
+  createHistoryRepository,
+  type HistoryRepository,
+  type HistoryRun,
+  type ReferenceRun,
+} from "./repositories/history-repository";
+export {
+  createClusterRepository,
+  type ClusterRepository,
+  type ClusterCheck,
+} from "./repositories/cluster-repository";
+export {
+  createBenchmarkRepository,
+  type BenchmarkRepository,
+  type StoredBenchmark,
+} from "./repositories/benchmark-repository";
 export {
   createResourceSampleRepository,
   type ResourceSampleRepository,
   type ResourceSampleInput,
 } from "./repositories/resource-sample-repository";
-export { createRunExecutionRepository, type RunExecutionRepository } from "./repositories/run-execution-repository";
+export {
+  createRunExecutionRepository,
+  type RunExecutionRepository,
+} from "./repositories/run-execution-repository";
 export { createRunQueue, RUN_QUEUE, type RunQueue } from "./queue/run-queue";

@@ -70,7 +70,10 @@ async function reachableNativeDir(): Promise<string> {
 
 export function defaultDataRoot() {
   // Under the system temp dir so the postgres user can reach it even when the checkout cannot.
-  const root = path.join(tmpdir(), isRoot() ? "meshbench-postgres-data" : `meshbench-${process.getuid?.() ?? "user"}`);
+  const root = path.join(
+    tmpdir(),
+    isRoot() ? "meshbench-postgres-data" : `meshbench-${process.getuid?.() ?? "user"}`,
+  );
   mkdirSync(root, { recursive: true, mode: 0o755 });
   if (isRoot()) chmodSync(root, 0o755);
   return root;
@@ -86,7 +89,11 @@ function prepareDataDir(dataDir: string) {
 
 function run(binary: string, args: string[], log: (l: string) => void): ChildProcess {
   const ids = isRoot() ? postgresIds() : {};
-  const child = spawn(binary, args, { ...ids, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" } });
+  const child = spawn(binary, args, {
+    ...ids,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, LC_ALL: "C" },
+  });
   child.stdout?.on("data", (b: Buffer) => log(b.toString()));
   child.stderr?.on("data", (b: Buffer) => log(b.toString()));
   return child;
@@ -122,20 +129,44 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
     options.log?.(line);
   };
   const native = await reachableNativeDir();
-  const dataDir = options.dataDir ?? path.join(defaultDataRoot(), `ephemeral-${process.pid}-${Date.now()}`);
+  const dataDir =
+    options.dataDir ?? path.join(defaultDataRoot(), `ephemeral-${process.pid}-${Date.now()}`);
   prepareDataDir(dataDir);
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-    const init = run(path.join(native, "bin", "initdb"), [
-      `--pgdata=${dataDir}`, "--auth=trust", `--username=${PG_USER}`, "--encoding=UTF8", "--locale=C",
-    ], log);
+    const init = run(
+      path.join(native, "bin", "initdb"),
+      [
+        `--pgdata=${dataDir}`,
+        "--auth=trust",
+        `--username=${PG_USER}`,
+        "--encoding=UTF8",
+        "--locale=C",
+      ],
+      log,
+    );
     if ((await waitForExit(init)) !== 0) throw new Error(`initdb failed:\n${captured}`);
   }
   const port = options.port ?? (await findFreePort());
-  const fastFlags = options.fast ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : [];
-  const server = run(path.join(native, "bin", "postgres"), [
-    "-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1",
-    "-c", "unix_socket_directories=", "-c", "max_connections=200", ...fastFlags,
-  ], log);
+  const fastFlags = options.fast
+    ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+    : [];
+  const server = run(
+    path.join(native, "bin", "postgres"),
+    [
+      "-D",
+      dataDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=200",
+      ...fastFlags,
+    ],
+    log,
+  );
   // If our process ends without calling stop() (an uncaught error, a test runner exiting), the
   // server must not outlive it.
   const killOnExit = () => server.kill("SIGINT");

@@ -14,6 +14,12 @@ if (command.length === 0) {
 }
 const server = await startLocalPostgres({ ephemeral: true, fast: true });
 const status = await createDatabase(server.url, "meshbench")
-  .then((url) => spawnSync(command[0]!, command.slice(1), { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } }).status ?? 1)
+  .then(
+    (url) =>
+      spawnSync(command[0]!, command.slice(1), {
+        stdio: "inherit",
+        env: { ...process.env, DATABASE_URL: url },
+      }).status ?? 1,
+  )
   .finally(() => server.stop());
 process.exit(status);

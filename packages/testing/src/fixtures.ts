@@ -13,5 +13,7 @@ export function readFixture(relative: string) {
 }
 
 export function listFixtures(relativeDir: string) {
-  return readdirSync(path.join(fixturesDir, relativeDir)).filter((f) => f.endsWith(".json")).sort();
+  return readdirSync(path.join(fixturesDir, relativeDir))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
 }

@@ -5,7 +5,12 @@
  * (`CREATE DATABASE … TEMPLATE …`, milliseconds) through `createTestDatabase()`.
  */
 import { randomBytes } from "node:crypto";
-import { createDatabase, dropDatabase, startLocalPostgres, withDatabase } from "@meshbench/local-postgres";
+import {
+  createDatabase,
+  dropDatabase,
+  startLocalPostgres,
+  withDatabase,
+} from "@meshbench/local-postgres";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "./migrations";
 import "./provided-context";

@@ -2,7 +2,10 @@
  * One way to print numbers across the app: latencies arrive in seconds and are shown in ms
  * with sensible precision, or in µs when under a millisecond is clearer.
  */
-export function formatLatency(seconds: number | null | undefined, unit: "auto" | "ms" | "us" = "ms"): string {
+export function formatLatency(
+  seconds: number | null | undefined,
+  unit: "auto" | "ms" | "us" = "ms",
+): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
   const ms = seconds * 1000;
   if (unit === "us" || (unit === "auto" && ms < 1)) return `${formatSignificant(ms * 1000)} µs`;
@@ -26,7 +29,10 @@ export function formatQps(qps: number | null): string {
 }
 
 /** A signed latency delta in ms (µs under 1 ms when unit is auto), with a real minus sign. */
-export function formatLatencyDelta(seconds: number | null | undefined, unit: "auto" | "ms" = "ms"): string {
+export function formatLatencyDelta(
+  seconds: number | null | undefined,
+  unit: "auto" | "ms" = "ms",
+): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
   const text = formatLatency(Math.abs(seconds), unit);
   if (Number.parseFloat(text) === 0) return text;

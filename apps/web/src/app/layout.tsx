@@ -22,7 +22,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body>
         <header className="shell-header">
-          <Link href="/" className="brand">Meshbench</Link>
+          <Link href="/" className="brand">
+            Meshbench
+          </Link>
           <NavLinks />
           <ThemeToggle />
           <UserMenu />

@@ -15,7 +15,11 @@ export function NavLinks() {
   return (
     <nav className="nav" aria-label="Main">
       {LINKS.map((link) => (
-        <Link key={link.href} href={link.href} aria-current={pathname.startsWith(link.href) ? "page" : undefined}>
+        <Link
+          key={link.href}
+          href={link.href}
+          aria-current={pathname.startsWith(link.href) ? "page" : undefined}
+        >
           {link.label}
         </Link>
       ))}

@@ -8,9 +8,20 @@ export function TrialsTable({ trials }: { trials: TTrialRecord[] }) {
     <table className="data" aria-label="Trials">
       <thead>
         <tr>
-          <th>#</th><th className="left">Variant</th><th>QPS</th><th>Conns</th><th>Rep</th>
-          <th>Actual QPS</th><th>Requests</th><th>Errors</th>
-          <th>avg</th><th>p50</th><th>p90</th><th>p99</th><th>max</th><th className="left">Flags</th>
+          <th>#</th>
+          <th className="left">Variant</th>
+          <th>QPS</th>
+          <th>Conns</th>
+          <th>Rep</th>
+          <th>Actual QPS</th>
+          <th>Requests</th>
+          <th>Errors</th>
+          <th>avg</th>
+          <th>p50</th>
+          <th>p90</th>
+          <th>p99</th>
+          <th>max</th>
+          <th className="left">Flags</th>
         </tr>
       </thead>
       <tbody>

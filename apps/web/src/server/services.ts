@@ -1,12 +1,20 @@
 import "server-only";
-import { createConsoleMailer, createDisabledMailer, createServices, type Services } from "@meshbench/api";
+import {
+  createConsoleMailer,
+  createDisabledMailer,
+  createServices,
+  type Services,
+} from "@meshbench/api";
 import { createPrismaClient, createRunQueue, type Database } from "@meshbench/db";
 import { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "@meshbench/k8s";
 import { authEnv, env } from "~/env";
 import { getMetrics } from "./ops";
 
 // One Prisma client per server process (kept across dev hot reloads).
-const globalForServices = globalThis as unknown as { meshbenchDb?: Database; meshbenchServices?: Services };
+const globalForServices = globalThis as unknown as {
+  meshbenchDb?: Database;
+  meshbenchServices?: Services;
+};
 
 export function getDatabase(): Database {
   globalForServices.meshbenchDb ??= createPrismaClient(env.DATABASE_URL);
@@ -19,7 +27,9 @@ export function getServices(): Services {
     appUrl: authEnv.baseURL,
     rateLimits: { auth: { points: env.MESHBENCH_AUTH_RATE_LIMIT, durationSeconds: 60 } },
     vault: new KubeconfigVault(
-      env.MESHBENCH_ENCRYPTION_KEYS ? parseVaultKeys(env.MESHBENCH_ENCRYPTION_KEYS) : localDevVaultKeys(),
+      env.MESHBENCH_ENCRYPTION_KEYS
+        ? parseVaultKeys(env.MESHBENCH_ENCRYPTION_KEYS)
+        : localDevVaultKeys(),
     ),
     runQueue: createRunQueue(env.DATABASE_URL),
   });
@@ -32,5 +42,8 @@ function instrumentUploads(services: Services) {
   const { uploads } = services;
   const store = uploads.createUploadRun.bind(uploads);
   uploads.createUploadRun = (workspaceId, input) =>
-    getMetrics().observeIngest(() => store(workspaceId, input), (r) => r.trialKeys.length);
+    getMetrics().observeIngest(
+      () => store(workspaceId, input),
+      (r) => r.trialKeys.length,
+    );
 }

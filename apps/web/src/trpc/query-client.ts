@@ -7,7 +7,8 @@ export function createQueryClient() {
       queries: { staleTime: 30_000 },
       dehydrate: {
         serializeData: SuperJSON.serialize,
-        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === "pending",
+        shouldDehydrateQuery: (query) =>
+          defaultShouldDehydrateQuery(query) || query.state.status === "pending",
       },
       hydrate: { deserializeData: SuperJSON.deserialize },
     },

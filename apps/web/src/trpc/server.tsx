@@ -12,7 +12,11 @@ const createContext = cache(async () => createRequestContext(new Headers(await h
 export const getQueryClient = cache(createQueryClient);
 
 /** Query options for server prefetching into the request's QueryClient. */
-export const trpc = createTRPCOptionsProxy({ router: appRouter, ctx: createContext, queryClient: getQueryClient });
+export const trpc = createTRPCOptionsProxy({
+  router: appRouter,
+  ctx: createContext,
+  queryClient: getQueryClient,
+});
 
 /** A direct server-side caller for server components. */
 export const api = cache(async () => createCaller(await createContext()));

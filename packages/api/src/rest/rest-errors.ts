@@ -39,6 +39,8 @@ export function toRestError(status: number, raw: unknown): RestError {
       ? "Internal server error"
       : issues.length > 0
         ? issues.map((i) => `${i.field || "body"}: ${i.message}`).join("; ")
-        : (typeof r.message === "string" ? r.message : "Request failed");
+        : typeof r.message === "string"
+          ? r.message
+          : "Request failed";
   return { error: { code, message, field, issues } };
 }

@@ -4,7 +4,9 @@ import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from ".
 
 const mode = process.env.MESHBENCH_MODE ?? "local";
 if (mode !== "local") {
-  console.error(`meshbench seed: refusing to seed demo data when MESHBENCH_MODE=${mode} (only in local mode)`);
+  console.error(
+    `meshbench seed: refusing to seed demo data when MESHBENCH_MODE=${mode} (only in local mode)`,
+  );
   process.exit(1);
 }
 const url = process.env.DATABASE_URL;
@@ -17,7 +19,9 @@ try {
   const seeded = await seedDemo(db);
   console.log(`meshbench seed: demo run ${seeded.runId} with ${seeded.trials} trials`);
   // Local mode only (checked above): these are the public demo credentials from the README.
-  console.log(`meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; API token ${DEMO_API_TOKEN}`);
+  console.log(
+    `meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; API token ${DEMO_API_TOKEN}`,
+  );
 } finally {
   await db.$disconnect();
 }

@@ -39,6 +39,9 @@ export function readDemoMatrix(dir = demoMatrixDir): DemoTrialFile[] {
 export function interleavedOrder(files: DemoTrialFile[]) {
   const variantRank = (v: string) => (v === "baseline" ? 0 : 1);
   return [...files].sort(
-    (a, b) => a.repetition - b.repetition || a.qps - b.qps || variantRank(a.variant) - variantRank(b.variant),
+    (a, b) =>
+      a.repetition - b.repetition ||
+      a.qps - b.qps ||
+      variantRank(a.variant) - variantRank(b.variant),
   );
 }

@@ -13,7 +13,10 @@ export const DEMO_RUN_TITLE = "nginx proxy vs baseline — Fortio echo, 8 connec
 
 /** Loads the real Fortio matrix as the demo run. Idempotent: replaces an earlier demo run. */
 export async function seedDemo(db: Database) {
-  const workspace = await createWorkspaceRepository(db).ensure(DEMO_WORKSPACE.slug, DEMO_WORKSPACE.name);
+  const workspace = await createWorkspaceRepository(db).ensure(
+    DEMO_WORKSPACE.slug,
+    DEMO_WORKSPACE.name,
+  );
   const { userId } = await seedDemoAuth(db, workspace.id);
   const benchmark = await db.benchmark.upsert({
     where: { workspaceId_key: { workspaceId: workspace.id, key: "nginx-vs-baseline" } },
@@ -22,17 +25,28 @@ export async function seedDemo(db: Database) {
       workspaceId: workspace.id,
       key: "nginx-vs-baseline",
       name: "nginx proxy vs baseline",
-      description: "Fortio echo server straight vs through an nginx reverse proxy (a stand-in sidecar).",
+      description:
+        "Fortio echo server straight vs through an nginx reverse proxy (a stand-in sidecar).",
       target: { kind: "fortio-echo", replicas: 1 },
       variants: [
         { name: "baseline", mesh: "baseline", labels: {}, annotations: {} },
         { name: "nginx", mesh: "custom", labels: {}, annotations: {} },
       ],
-      loadMatrix: { qps: [100, 500, 1000], connections: [8], payloadBytes: [0], protocols: ["http1"], keepAlive: [true] },
+      loadMatrix: {
+        qps: [100, 500, 1000],
+        connections: [8],
+        payloadBytes: [0],
+        protocols: ["http1"],
+        keepAlive: [true],
+      },
       repetitions: 5,
       durationSeconds: 5,
       warmupSeconds: 0,
-      methodology: { resolutionSeconds: 0.0001, interleave: "round-robin", percentiles: [50, 75, 90, 99, 99.9] },
+      methodology: {
+        resolutionSeconds: 0.0001,
+        interleave: "round-robin",
+        percentiles: [50, 75, 90, 99, 99.9],
+      },
     },
   });
 

@@ -26,10 +26,20 @@ describe("prisma migrate deploy (WASM engine through the migration adapter)", ()
     const tables = await client.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
     );
-    const applied = await client.query("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
+    const applied = await client.query(
+      "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL",
+    );
     await client.end();
     expect(tables.rows.map((r) => r.table_name)).toEqual(
-      expect.arrayContaining(["Workspace", "Run", "Trial", "ResourceSample", "Cluster", "Benchmark", "ApiToken"]),
+      expect.arrayContaining([
+        "Workspace",
+        "Run",
+        "Trial",
+        "ResourceSample",
+        "Cluster",
+        "Benchmark",
+        "ApiToken",
+      ]),
     );
     expect(applied.rowCount).toBeGreaterThan(0);
   });

@@ -47,7 +47,13 @@ export function createIdempotencyRepository(db: Database, options: { ttlMs?: num
     async complete(workspaceId: string, key: string, status: number, response: unknown) {
       await db.idempotencyRecord.updateMany({
         where: { workspaceId, key },
-        data: { status, response: response === null || response === undefined ? Prisma.JsonNull : (response as Prisma.InputJsonValue) },
+        data: {
+          status,
+          response:
+            response === null || response === undefined
+              ? Prisma.JsonNull
+              : (response as Prisma.InputJsonValue),
+        },
       });
     },
 

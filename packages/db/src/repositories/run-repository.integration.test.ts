@@ -26,11 +26,26 @@ describe("run repository on real Postgres", () => {
     const runId = await runs.create(ws.id, { title: "round trip", source: "import" });
     const result = importFortioJson(readFixture("fortio/matrix/nginx-qps500-c8-rep1.json"));
     const coordinates = {
-      variant: "nginx", requestedQps: 500, connections: 8, payloadBytes: 0,
-      protocol: "http1" as const, keepAlive: true, repetition: 1,
+      variant: "nginx",
+      requestedQps: 500,
+      connections: 8,
+      payloadBytes: 0,
+      protocol: "http1" as const,
+      keepAlive: true,
+      repetition: 1,
     };
-    const first = await runs.recordCompletedTrial(ws.id, runId, { coordinates, sequence: 1, result, validityFlags: [] });
-    const again = await runs.recordCompletedTrial(ws.id, runId, { coordinates, sequence: 1, result, validityFlags: [] });
+    const first = await runs.recordCompletedTrial(ws.id, runId, {
+      coordinates,
+      sequence: 1,
+      result,
+      validityFlags: [],
+    });
+    const again = await runs.recordCompletedTrial(ws.id, runId, {
+      coordinates,
+      sequence: 1,
+      result,
+      validityFlags: [],
+    });
     expect(again).toBe(first);
 
     const run = await runs.get(ws.id, runId);

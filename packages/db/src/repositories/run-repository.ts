@@ -110,7 +110,12 @@ export function completedTrialData(input: CompletedTrialInput) {
     errorCount: r.errorCount,
     summary: r.summary,
     histogram: r.histogram ? Buffer.from(encodeHistogram(r.histogram)) : null,
-    meta: { ...r.meta, runType: r.runType, labels: r.labels, retCodes: r.retCodes } as Prisma.InputJsonValue,
+    meta: {
+      ...r.meta,
+      runType: r.runType,
+      labels: r.labels,
+      retCodes: r.retCodes,
+    } as Prisma.InputJsonValue,
     startedAt: r.startedAt ? new Date(r.startedAt) : null,
     finishedAt: new Date(),
   };
@@ -120,11 +125,17 @@ export function completedTrialData(input: CompletedTrialInput) {
 export function createRunRepository(db: Database) {
   return {
     async create(workspaceId: string, input: CreateRunInput) {
-      const run = await db.run.create({ data: runCreateData(workspaceId, input), select: { id: true } });
+      const run = await db.run.create({
+        data: runCreateData(workspaceId, input),
+        select: { id: true },
+      });
       return run.id;
     },
 
-    async list(workspaceId: string, options: { limit: number; cursor?: string | null; filter?: RunListFilter }) {
+    async list(
+      workspaceId: string,
+      options: { limit: number; cursor?: string | null; filter?: RunListFilter },
+    ) {
       const rows = await db.run.findMany({
         where: { workspaceId, ...runListWhere(options.filter) },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -133,21 +144,37 @@ export function createRunRepository(db: Database) {
         select: listSelect,
       });
       const page = rows.slice(0, options.limit).map(toListItem);
-      return { items: page, nextCursor: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null };
+      return {
+        items: page,
+        nextCursor: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null,
+      };
     },
 
     /** The values the runs-list filters can take in this workspace. */
     async listFilterOptions(workspaceId: string) {
       const [benchmarks, clusters, branches, variants] = await Promise.all([
-        db.benchmark.findMany({ where: { workspaceId }, select: { key: true }, orderBy: { key: "asc" } }),
-        db.cluster.findMany({ where: { workspaceId }, select: { name: true }, orderBy: { name: "asc" } }),
+        db.benchmark.findMany({
+          where: { workspaceId },
+          select: { key: true },
+          orderBy: { key: "asc" },
+        }),
+        db.cluster.findMany({
+          where: { workspaceId },
+          select: { name: true },
+          orderBy: { name: "asc" },
+        }),
         db.run.findMany({
           where: { workspaceId, gitBranch: { not: null } },
           distinct: ["gitBranch"],
           select: { gitBranch: true },
           take: 200,
         }),
-        db.trial.findMany({ where: { run: { workspaceId } }, distinct: ["variant"], select: { variant: true }, take: 200 }),
+        db.trial.findMany({
+          where: { run: { workspaceId } },
+          distinct: ["variant"],
+          select: { variant: true },
+          take: 200,
+        }),
       ]);
       return {
         benchmarkKeys: benchmarks.map((b) => b.key),
@@ -187,7 +214,10 @@ export function createRunRepository(db: Database) {
 
     /** Stores a finished trial (upsert on its key, so a retried write never duplicates). */
     async recordCompletedTrial(workspaceId: string, runId: string, input: CompletedTrialInput) {
-      const run = await db.run.findFirst({ where: { id: runId, workspaceId }, select: { id: true } });
+      const run = await db.run.findFirst({
+        where: { id: runId, workspaceId },
+        select: { id: true },
+      });
       if (!run) return null;
       const data = completedTrialData(input);
       const key = trialKey(input.coordinates);
@@ -201,7 +231,11 @@ export function createRunRepository(db: Database) {
     },
 
     async refreshProgress(workspaceId: string, runId: string) {
-      const counts = await db.trial.groupBy({ by: ["status"], where: { runId, run: { workspaceId } }, _count: true });
+      const counts = await db.trial.groupBy({
+        by: ["status"],
+        where: { runId, run: { workspaceId } },
+        _count: true,
+      });
       const count = (s: string) => counts.find((c) => c.status === s)?._count ?? 0;
       const done = count("succeeded") + count("failed") + count("skipped");
       await db.run.updateMany({
@@ -213,7 +247,10 @@ export function createRunRepository(db: Database) {
     async setStatus(workspaceId: string, runId: string, status: TRunStatus, at = new Date()) {
       const timestamps =
         status === "running" ? { startedAt: at } : status === "queued" ? {} : { finishedAt: at };
-      await db.run.updateMany({ where: { id: runId, workspaceId }, data: { status, ...timestamps } });
+      await db.run.updateMany({
+        where: { id: runId, workspaceId },
+        data: { status, ...timestamps },
+      });
     },
   };
 }

@@ -28,7 +28,8 @@ export function toTrialRecord(row: Trial): TTrialRecord {
     durationSeconds: row.durationSeconds,
     requestCount: row.requestCount,
     errorCount: row.errorCount,
-    summary: row.summary === null ? null : (ZLatencySummary.parse(row.summary) satisfies TLatencySummary),
+    summary:
+      row.summary === null ? null : (ZLatencySummary.parse(row.summary) satisfies TLatencySummary),
     histogram: row.histogram ? decodeHistogram(row.histogram) : null,
   };
 }

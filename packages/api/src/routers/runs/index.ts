@@ -5,4 +5,10 @@ import { listRunFilterOptions } from "./list-run-filter-options";
 import { startRun } from "./start-run";
 import { cancelRun } from "./cancel-run";
 
-export const runsRouter = createTRPCRouter({ list: listRuns, get: getRun, filterOptions: listRunFilterOptions, start: startRun, cancel: cancelRun });
+export const runsRouter = createTRPCRouter({
+  list: listRuns,
+  get: getRun,
+  filterOptions: listRunFilterOptions,
+  start: startRun,
+  cancel: cancelRun,
+});
