@@ -18,6 +18,8 @@ export default tseslint.config(
       "**/next-env.d.ts",
       "**/*.config.js",
       "**/*.config.mjs",
+      "**/build.mjs",
+      "**/bin/**",
       "e2e/artifacts/**",
       "**/test-results/**",
     ],

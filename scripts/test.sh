@@ -8,11 +8,27 @@ ensure_toolchain
 install_dependencies
 ensure_chromium
 
-step() { printf '\n=== %s\n' "$*"; }
-step "format"; pnpm format:check
-step "prisma generate + migration drift check"; pnpm db:generate >/dev/null && pnpm db:drift
-step "lint, typecheck, unit + integration tests"; pnpm turbo run lint typecheck test --concurrency=2 --output-logs=errors-only
-step "cluster suite (real kube-apiserver + kwok)"; pnpm test:k8s
-step "production build (standalone web + bundled worker on Postgres, no container engine)"; bash infra/docker/verify-build.sh
-step "end-to-end (Playwright, built app, Chromium)"; pnpm turbo run test:e2e --output-logs=full
-step "all test layers passed"
+# Every layer runs even when an earlier one fails, so one run shows every failure; the exit code
+# is non-zero if any layer failed.
+passed=0
+failed=()
+layer() {
+  local name="$1"
+  shift
+  printf '\n=== %s\n' "$name"
+  if "$@"; then passed=$((passed + 1)); else failed+=("$name"); fi
+}
+
+layer "format" pnpm format:check
+layer "prisma generate + migration drift check" bash -c 'pnpm db:generate >/dev/null && pnpm db:drift'
+layer "lint, typecheck, unit + integration tests" \
+  pnpm turbo run lint typecheck test --continue --concurrency=2 --output-logs=errors-only
+layer "cluster suite (real kube-apiserver + kwok)" pnpm test:k8s
+layer "production build (standalone web + bundled worker on Postgres, no container engine)" \
+  bash infra/docker/verify-build.sh
+layer "end-to-end (Playwright, built app, Chromium)" pnpm turbo run test:e2e --output-logs=full
+
+printf '\n'
+for name in "${failed[@]}"; do echo "FAILED: $name"; done
+echo "layers: $passed passed, ${#failed[@]} failed"
+[ "${#failed[@]}" -eq 0 ]

@@ -1,20 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ClusterActions } from "~/components/clusters/cluster-actions";
-import { formatWhen, meshSummary } from "~/components/clusters/mesh-summary";
+import { formatWhen, meshSummary, STATUS_BADGE } from "~/components/clusters/mesh-summary";
 import { atLeast } from "~/components/clusters/roles";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 
 export const metadata: Metadata = { title: "Clusters" };
 export const dynamic = "force-dynamic";
-
-const STATUS_BADGE = {
-  ready: "succeeded",
-  pending: "queued",
-  unreachable: "failed",
-  forbidden: "failed",
-};
 
 export default async function ClustersPage() {
   const caller = await api();

@@ -31,3 +31,11 @@ export const formatWhen = (d: Date | null) =>
 
 export const formatBytes = (b: number) =>
   b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(b / 1024 ** 2)} MiB`;
+
+/** Cluster status → the run-status badge colour it reads like. */
+export const STATUS_BADGE = {
+  ready: "succeeded",
+  pending: "queued",
+  unreachable: "failed",
+  forbidden: "failed",
+} as const;

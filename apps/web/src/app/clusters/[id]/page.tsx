@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ClusterActions } from "~/components/clusters/cluster-actions";
 import { DetectionView } from "~/components/clusters/detection-view";
-import { formatBytes, formatWhen } from "~/components/clusters/mesh-summary";
+import { formatBytes, formatWhen, STATUS_BADGE } from "~/components/clusters/mesh-summary";
 import { atLeast } from "~/components/clusters/roles";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
@@ -39,7 +39,7 @@ export default async function ClusterPage({ params }: Props) {
         <dl className="kv">
           <dt>Status</dt>
           <dd>
-            <span className="badge" data-testid="cluster-status">
+            <span className={`badge ${STATUS_BADGE[c.status]}`} data-testid="cluster-status">
               {c.status}
             </span>{" "}
             {c.statusMessage && <span className="muted">{c.statusMessage}</span>}
