@@ -13,17 +13,6 @@ import { median, quantile } from "./stats";
 
 export type Timing = { p50: number; p95: number; n: number; bytes: number };
 
-async function timeRepeatedly(n: number, fn: () => Promise<number>): Promise<Timing> {
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    bytes = await fn();
-    times.push(performance.now() - t0);
-  }
-  return { p50: median(times), p95: quantile(times, 0.95), n, bytes };
-}
-
 const trpcGet = (baseUrl: string, procedure: string, input: unknown) =>
   `${baseUrl}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
@@ -126,7 +115,7 @@ export async function benchCompare(opts: {
 }
 
 /** Pooling + Fortio-rule percentiles of 100 histograms vs one pass over all their buckets. */
-export async function benchPooling(trialTexts: string[]) {
+export function benchPooling(trialTexts: string[]) {
   const histograms: THistogram[] = trialTexts.map((t) => {
     const h = importFortioJson(t).histogram;
     if (!h) throw new Error("fixture without a histogram");

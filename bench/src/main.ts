@@ -8,7 +8,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { benchCompare, benchPooling, uploadRun } from "./compare";
-import { readMatrix, syntheticRunTrials, matrixDir, QPS, VARIANTS, type MatrixFile } from "./fixtures";
+import {
+  readMatrix,
+  syntheticRunTrials,
+  matrixDir,
+  QPS,
+  VARIANTS,
+  type MatrixFile,
+} from "./fixtures";
 import { ensureFortio, FORTIO_VERSION } from "./fortio-bin";
 import { closeAgent, httpRequest } from "./http";
 import { benchIngest, createBenchTokens } from "./ingest";
@@ -32,21 +39,61 @@ const results: Record<string, unknown> = {};
 const yes = (ok: boolean) => (ok ? "yes" : "**no**");
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
-type Ctx = { stack: Stack; files: MatrixFile[]; chartFile: MatrixFile; tokens: string[]; session: SessionCookie };
+type Ctx = {
+  stack: Stack;
+  files: MatrixFile[];
+  chartFile: MatrixFile;
+  tokens: string[];
+  session: SessionCookie;
+};
 const CLIENTS = 8;
 
 async function ingestSection({ stack, chartFile, tokens }: Ctx) {
   log("ingest…");
   const i = await benchIngest({
-    baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, fortioJson: chartFile.text, tokens: tokens.slice(1),
-    clients: CLIENTS, serialCount: quick ? 60 : 240, loadSeconds: quick ? 5 : 15, loadMax: 6000,
+    baseUrl: stack.baseUrl,
+    databaseUrl: stack.databaseUrl,
+    fortioJson: chartFile.text,
+    tokens: tokens.slice(1),
+    clients: CLIENTS,
+    serialCount: quick ? 60 : 240,
+    loadSeconds: quick ? 5 : 15,
+    loadMax: 6000,
   });
   results.ingest = i;
   rows.push(
-    ["Ingest p50, 1 client", ms(i.serial.apiP50), `bare pg INSERT ${ms(i.serial.floorP50)}`, ratio(i.serial.apiP50, i.serial.floorP50), "≤ 2×", yes(i.serial.apiP50 <= 2 * i.serial.floorP50)],
-    [`Ingest p50, ${CLIENTS} clients`, ms(i.api.p50), `bare pg INSERT ${ms(i.floor.p50)}`, ratio(i.api.p50, i.floor.p50), "≤ 2×", yes(i.api.p50 <= 2 * i.floor.p50)],
-    [`Ingest p99, ${CLIENTS} clients`, ms(i.api.p99), `bare pg INSERT ${ms(i.floor.p99)}`, ratio(i.api.p99, i.floor.p99), "—", ""],
-    [`Ingest throughput, ${CLIENTS} clients`, `${i.api.perSecond.toFixed(0)} results/s (${i.api.count}, ${i.api.errors} errors)`, `bare pg INSERT ${i.floor.perSecond.toFixed(0)}/s`, ratio(i.api.perSecond, i.floor.perSecond), "≥ 300/s", yes(i.api.perSecond >= 300)],
+    [
+      "Ingest p50, 1 client",
+      ms(i.serial.apiP50),
+      `bare pg INSERT ${ms(i.serial.floorP50)}`,
+      ratio(i.serial.apiP50, i.serial.floorP50),
+      "≤ 2×",
+      yes(i.serial.apiP50 <= 2 * i.serial.floorP50),
+    ],
+    [
+      `Ingest p50, ${CLIENTS} clients`,
+      ms(i.api.p50),
+      `bare pg INSERT ${ms(i.floor.p50)}`,
+      ratio(i.api.p50, i.floor.p50),
+      "≤ 2×",
+      yes(i.api.p50 <= 2 * i.floor.p50),
+    ],
+    [
+      `Ingest p99, ${CLIENTS} clients`,
+      ms(i.api.p99),
+      `bare pg INSERT ${ms(i.floor.p99)}`,
+      ratio(i.api.p99, i.floor.p99),
+      "—",
+      "",
+    ],
+    [
+      `Ingest throughput, ${CLIENTS} clients`,
+      `${i.api.perSecond.toFixed(0)} results/s (${i.api.count}, ${i.api.errors} errors)`,
+      `bare pg INSERT ${i.floor.perSecond.toFixed(0)}/s`,
+      ratio(i.api.perSecond, i.floor.perSecond),
+      "≥ 300/s",
+      yes(i.api.perSecond >= 300),
+    ],
   );
 }
 
@@ -54,55 +101,90 @@ async function compareSection({ stack, files, tokens, session }: Ctx, runId: str
   log("compare…");
   const level = `qps-${QPS[QPS.length - 1]}/c8/p0/http1/ka`;
   const c = await benchCompare({
-    baseUrl: stack.baseUrl, databaseUrl: stack.databaseUrl, token: tokens[0]!, session, runId,
-    compareItems: VARIANTS.map((variant) => ({ runId, variant, levelKey: level })), n: quick ? 10 : 30,
+    baseUrl: stack.baseUrl,
+    databaseUrl: stack.databaseUrl,
+    token: tokens[0]!,
+    session,
+    runId,
+    compareItems: VARIANTS.map((variant) => ({ runId, variant, levelKey: level })),
+    n: quick ? 10 : 30,
   });
   results.compare = c;
   const floor = `pg SELECT 100 rows p95 ${ms(c.floor.p95)}`;
-  const row = (label: string, t: typeof c.runData): Row =>
-    [label, `${ms(t.p95)} (p50 ${ms(t.p50)}, ${kib(t.bytes)})`, floor, ratio(t.p95, c.floor.p95), "≤ 150 ms", yes(t.p95 <= 150)];
+  const row = (label: string, t: typeof c.runData): Row => [
+    label,
+    `${ms(t.p95)} (p50 ${ms(t.p50)}, ${kib(t.bytes)})`,
+    floor,
+    ratio(t.p95, c.floor.p95),
+    "≤ 150 ms",
+    yes(t.p95 <= 150),
+  ];
   rows.push(
     row("Run report data (reports.run, 100 trials) p95", c.runData),
     row("Run page HTML (/runs/[id], 100 trials) p95", c.runPage),
     row("Compare data (reports.compare, 5 series × 5 reps) p95", c.compareData),
     row("Compare page HTML (/compare, 5 series) p95", c.comparePage),
   );
-  const pooling = await benchPooling(syntheticRunTrials(files).map((t) => t.result));
+  const pooling = benchPooling(syntheticRunTrials(files).map((t) => t.result));
   results.pooling = pooling;
   rows.push([
-    `Pool + percentiles, ${pooling.histograms} histograms p50`, `${ms(pooling.pool.p50)} (p95 ${ms(pooling.pool.p95)})`,
-    `one pass over ${pooling.buckets} buckets ${ms(pooling.touch.p50)}`, ratio(pooling.pool.p50, pooling.touch.p50), "≤ 5 ms", yes(pooling.pool.p50 <= 5),
+    `Pool + percentiles, ${pooling.histograms} histograms p50`,
+    `${ms(pooling.pool.p50)} (p95 ${ms(pooling.pool.p95)})`,
+    `one pass over ${pooling.buckets} buckets ${ms(pooling.touch.p50)}`,
+    ratio(pooling.pool.p50, pooling.touch.p50),
+    "≤ 5 ms",
+    yes(pooling.pool.p50 <= 5),
   ]);
 }
 
 async function storageSection({ stack, files }: Ctx, runId: string) {
   log("storage…");
   const raw = syntheticRunTrials(files).map((t) => Buffer.byteLength(t.result));
-  const s = await benchStorage(stack.databaseUrl, runId, raw.reduce((a, b) => a + b, 0) / raw.length);
+  const s = await benchStorage(
+    stack.databaseUrl,
+    runId,
+    raw.reduce((a, b) => a + b, 0) / raw.length,
+  );
   results.storage = s;
   rows.push([
-    "Storage per trial (histogram + summary)", `${s.histogramAndSummary.toFixed(0)} B (whole row ${s.wholeRow.toFixed(0)} B)`,
-    `raw Fortio JSON ${s.rawJson.toFixed(0)} B (as jsonb ${Number.isFinite(s.rawAsJsonb) ? s.rawAsJsonb.toFixed(0) : "n/a"} B)`, ratio(s.histogramAndSummary, s.rawJson), "—", "",
+    "Storage per trial (histogram + summary)",
+    `${s.histogramAndSummary.toFixed(0)} B (whole row ${s.wholeRow.toFixed(0)} B)`,
+    `raw Fortio JSON ${s.rawJson.toFixed(0)} B (as jsonb ${Number.isFinite(s.rawAsJsonb) ? s.rawAsJsonb.toFixed(0) : "n/a"} B)`,
+    ratio(s.histogramAndSummary, s.rawJson),
+    "—",
+    "",
   ]);
 }
 
 async function chartSection({ stack, chartFile, tokens, session }: Ctx, fortioBin: string) {
   log("time to chart…");
-  const single = await uploadRun(stack.baseUrl, tokens[0]!, [{ format: "fortio", result: chartFile.text, variant: "baseline", repetition: 1 }]);
+  const single = await uploadRun(stack.baseUrl, tokens[0]!, [
+    { format: "fortio", result: chartFile.text, variant: "baseline", repetition: 1 },
+  ]);
   const report = await httpRequest(
     `${stack.baseUrl}/api/trpc/reports.run?input=${encodeURIComponent(JSON.stringify({ json: { runId: single } }))}`,
     { headers: { authorization: `Bearer ${tokens[0]!}` } },
   );
   type Report = { result: { data: { json: { levels: { curves: { cdf: unknown[] }[] }[] } } } };
-  const points = (JSON.parse(report.body) as Report).result.data.json.levels[0]!.curves[0]!.cdf.length;
+  const points = (JSON.parse(report.body) as Report).result.data.json.levels[0]!.curves[0]!.cdf
+    .length;
   const fortioUrl = await startFortioUi(fortioBin, path.join(matrixDir, chartFile.name));
   const chart = await benchTimeToChart({
-    oursUrl: `${stack.baseUrl}/runs/${single}`, baseUrl: stack.baseUrl, session, expectedPoints: points, fortioUrl, loads: quick ? 10 : 15,
+    oursUrl: `${stack.baseUrl}/runs/${single}`,
+    baseUrl: stack.baseUrl,
+    session,
+    expectedPoints: points,
+    fortioUrl,
+    loads: quick ? 10 : 15,
   });
   results.chart = chart;
   rows.push([
-    `Time to chart (cold, median of ${chart.loads})`, `${ms(chart.ours)} (${points} points)`,
-    `Fortio ${FORTIO_VERSION} UI ${ms(chart.fortio)} (animation done ${ms(chart.fortioSettled)})`, ratio(chart.ours, chart.fortio), "≤ 1.0×", yes(chart.ours <= chart.fortio),
+    `Time to chart (cold, median of ${chart.loads})`,
+    `${ms(chart.ours)} (${points} points)`,
+    `Fortio ${FORTIO_VERSION} UI ${ms(chart.fortio)} (animation done ${ms(chart.fortioSettled)})`,
+    ratio(chart.ours, chart.fortio),
+    "≤ 1.0×",
+    yes(chart.ours <= chart.fortio),
   ]);
 }
 
@@ -112,8 +194,11 @@ async function main() {
   const stack = await startStack(log);
   const files = readMatrix();
   const ctx: Ctx = {
-    stack, files, chartFile: files.find((f) => f.name === "baseline-qps1000-c8-rep1.json")!,
-    tokens: await createBenchTokens(stack.databaseUrl, 400), session: await signIn(stack.baseUrl),
+    stack,
+    files,
+    chartFile: files.find((f) => f.name === "baseline-qps1000-c8-rep1.json")!,
+    tokens: await createBenchTokens(stack.databaseUrl, 400),
+    session: await signIn(stack.baseUrl),
   };
   if (wants("ingest")) await ingestSection(ctx);
   // Uploaded after the ingest load, so the run lists and pickers see thousands of runs.
@@ -145,7 +230,9 @@ async function main() {
 
 main()
   .catch((error: unknown) => {
-    process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 1;
   })
   .finally(async () => {

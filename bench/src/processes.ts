@@ -48,9 +48,16 @@ export function onCleanup(fn: () => Promise<void>) {
   cleanups.push(fn);
 }
 
+/** Runs while the children are still up (e.g. asking the server for its CPU profile). */
+const beforeStop: (() => Promise<void>)[] = [];
+export function onBeforeStop(fn: () => Promise<void>) {
+  beforeStop.push(fn);
+}
+
 let cleaning: Promise<void> | null = null;
 export function cleanupAll(): Promise<void> {
   cleaning ??= (async () => {
+    for (const fn of beforeStop) await fn().catch(() => undefined);
     for (const child of [...children]) await stopProcess(child);
     for (const fn of cleanups.reverse()) await fn().catch(() => undefined);
   })();

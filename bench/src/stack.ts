@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase, findFreePort, startLocalPostgres } from "@meshbench/local-postgres";
-import { onCleanup, startProcess } from "./processes";
+import { onBeforeStop, onCleanup, startProcess } from "./processes";
 import { sleep } from "./stats";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -62,7 +62,7 @@ function snapshotStandalone(): string | null {
   const server = path.join(next, "standalone/apps/web/server.js");
   if (!existsSync(server) || !existsSync(path.join(next, "BUILD_ID"))) return null;
   const dir = mkdtempSync(path.join(tmpdir(), "mb-bench-web-"));
-  onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
+  onCleanup(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
   cpSync(path.join(next, "standalone"), dir, { recursive: true, verbatimSymlinks: true });
   cpSync(path.join(next, "static"), path.join(dir, "apps/web/.next/static"), { recursive: true });
   const pub = path.join(repoRoot, "apps/web/public");
@@ -93,6 +93,10 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
     MESHBENCH_BASE_URL: baseUrl,
     NODE_ENV: "production" as const,
     NEXT_TELEMETRY_DISABLED: "1",
+    // Profiling: BENCH_CPU_PROF=<dir> loads cpu-profile-hook.mjs, which writes the server's profile.
+    ...(process.env.BENCH_CPU_PROF
+      ? { NODE_OPTIONS: `--import=${path.join(repoRoot, "bench/src/cpu-profile-hook.ts")}` }
+      : {}),
   };
   const snapshot = snapshotStandalone();
   const server = snapshot
@@ -112,6 +116,12 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
         ],
         { cwd: repoRoot, env: serverEnv },
       );
+  if (process.env.BENCH_CPU_PROF) {
+    onBeforeStop(async () => {
+      if (server.child.pid) process.kill(server.child.pid, "SIGUSR2");
+      await sleep(3000);
+    });
+  }
   log(
     snapshot
       ? `serving a private copy of the standalone build (${snapshot})`

@@ -40,7 +40,7 @@ const markScript = (cond: string, settled: string) => `
 
 export async function startFortioUi(fortioBin: string, jsonPath: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mb-bench-fortio-"));
-  onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
+  onCleanup(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
   mkdirSync(dataDir, { recursive: true });
   const name = "bench-result.json";
   copyFileSync(jsonPath, path.join(dataDir, name));
@@ -96,10 +96,41 @@ async function loadOnce(
       timeout: 30_000,
       polling: 50,
     });
-    return await page.evaluate(() => ({
-      mark: (globalThis as Marks).__mbMark ?? NaN,
-      settled: (globalThis as Marks).__mbSettled ?? NaN,
-    }));
+    return await page.evaluate(() => {
+      type Nav = { responseStart: number; responseEnd: number; domContentLoadedEventEnd: number };
+      const perf = (
+        globalThis as unknown as { performance: { getEntriesByType(t: string): Nav[] } }
+      ).performance;
+      const nav = perf.getEntriesByType("navigation")[0];
+      const fcp =
+        (perf.getEntriesByType("paint") as unknown as { name: string; startTime: number }[]).find(
+          (e) => e.name === "first-contentful-paint",
+        )?.startTime ?? NaN;
+      const res = (
+        perf.getEntriesByType("resource") as unknown as {
+          name: string;
+          startTime: number;
+          responseEnd: number;
+          renderBlockingStatus?: string;
+        }[]
+      )
+        .filter((r) => r.renderBlockingStatus === "blocking")
+        .map(
+          (r) => `${r.name.split("/").pop()}:${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)}`,
+        )
+        .join(" ");
+      (globalThis as unknown as { __mbDebug: unknown }).__mbDebug = { fcp, res };
+      return {
+        mark: (globalThis as Marks).__mbMark ?? NaN,
+        settled: (globalThis as Marks).__mbSettled ?? NaN,
+        // Context: first byte and last byte of the HTML, DOMContentLoaded.
+        ttfb: nav?.responseStart ?? NaN,
+        html: nav?.responseEnd ?? NaN,
+        dcl: nav?.domContentLoadedEventEnd ?? NaN,
+        fcp,
+        res,
+      };
+    });
   } finally {
     await context.close();
   }
@@ -118,14 +149,23 @@ export async function benchTimeToChart(opts: {
     args: CHROMIUM_ARGS,
   });
   onCleanup(() => browser.close());
-  const oursCond = `Array.from(document.querySelectorAll('figure[data-chart$="-cdf"] path.recharts-line-curve')).some((p) => ((p.getAttribute('d') || '').match(/[ML]/g) || []).length >= ${opts.expectedPoints})`;
+  // The CDF chart's series with all its points: Recharts' line, or the server-rendered SVG series
+  // (packages/ui StaticSeries, data-points) that shows the same data until Recharts has drawn.
+  const oursCond = `Array.from(document.querySelectorAll('figure[data-chart$="-cdf"] path.recharts-line-curve, figure[data-chart$="-cdf"] .chart-static path[data-points]')).some((p) => p.getClientRects().length > 0 && (Number(p.getAttribute('data-points')) || ((p.getAttribute('d') || '').match(/[ML]/g) || []).length) >= ${opts.expectedPoints})`;
   const ours = markScript(oursCond, "true");
   const fortioCond = `typeof chart !== 'undefined' && chart.data && chart.data.datasets && chart.data.datasets[0].data.length > 0`;
   const fortio = markScript(
     fortioCond,
     "!window.Chart || !Chart.animationService || Chart.animationService.animations.length === 0",
   );
-  const samples = { ours: [] as number[], fortio: [] as number[], fortioSettled: [] as number[] };
+  const samples = {
+    ours: [] as number[],
+    fortio: [] as number[],
+    fortioSettled: [] as number[],
+    oursTtfb: [] as number[],
+    oursHtml: [] as number[],
+    fortioTtfb: [] as number[],
+  };
   try {
     for (let i = 0; i < 2; i++) {
       await loadOnce(browser, opts.oursUrl, ours, { url: opts.baseUrl, session: opts.session });
@@ -140,6 +180,11 @@ export async function benchTimeToChart(opts: {
       samples.ours.push(a.mark);
       samples.fortio.push(b.mark);
       samples.fortioSettled.push(b.settled);
+      samples.oursTtfb.push(a.ttfb);
+      if (process.env.BENCH_DEBUG)
+        process.stderr.write(`ours ${JSON.stringify(a)}\nfortio ${JSON.stringify(b)}\n`);
+      samples.oursHtml.push(a.html);
+      samples.fortioTtfb.push(b.ttfb);
     }
   } finally {
     await browser.close();
@@ -148,6 +193,9 @@ export async function benchTimeToChart(opts: {
     ours: median(samples.ours),
     fortio: median(samples.fortio),
     fortioSettled: median(samples.fortioSettled),
+    oursTtfb: median(samples.oursTtfb),
+    oursHtml: median(samples.oursHtml),
+    fortioTtfb: median(samples.fortioTtfb),
     loads: opts.loads,
   };
 }

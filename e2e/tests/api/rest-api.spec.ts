@@ -91,6 +91,7 @@ test("rejects missing, wrong, under-scoped and foreign tokens without leaking de
   };
   const none = await request.post("/api/v1/results", { data: body });
   expect(none.status()).toBe(401);
+  expect((await none.json()).error).toMatchObject({ code: "UNAUTHORIZED", field: null });
   const wrong = await request.post("/api/v1/results", {
     headers: bearer("mbt_not_a_real_token"),
     data: body,
@@ -101,9 +102,14 @@ test("rejects missing, wrong, under-scoped and foreign tokens without leaking de
   expect(JSON.stringify(wrongBody)).not.toMatch(/stack|prisma|hash|mbt_/i);
 
   const readOnly = await createToken("demo", ["read"]);
-  expect(
-    (await request.post("/api/v1/results", { headers: bearer(readOnly), data: body })).status(),
-  ).toBe(403);
+  const underScoped = await request.post("/api/v1/results", {
+    headers: bearer(readOnly),
+    data: body,
+  });
+  expect(underScoped.status()).toBe(403);
+  expect((await underScoped.json()).error.message).toBe(
+    "This API token lacks the results:write scope",
+  );
 
   const mine = await (
     await request.post("/api/v1/results", { headers: bearer(DEMO_TOKEN), data: body })

@@ -70,9 +70,14 @@ function pooledStatistics(pooler: Pooler, weights: readonly number[]): StatValue
  * C(2n−1, n) distinct multisets (126 for 5), so 2000 iterations mostly repeat earlier draws.
  */
 function memoizedStatistics(pooler: Pooler): (weights: readonly number[]) => StatValues {
-  const seen = new Map<string, StatValues>();
+  const seen = new Map<number | string, StatValues>();
+  // Multiplicities of n ≤ 12 draws fit one number in base n + 1 (13^12 < 2^53); a string otherwise.
+  const base = pooler.size + 1;
+  const numeric = pooler.size <= 12;
   return (weights) => {
-    const key = weights.join(",");
+    let key: number | string = 0;
+    if (numeric) for (let i = weights.length - 1; i >= 0; i--) key = key * base + (weights[i] ?? 0);
+    else key = weights.join(",");
     let stats = seen.get(key);
     if (!stats) {
       stats = pooledStatistics(pooler, weights);
@@ -161,13 +166,15 @@ function comparePooled(
     const rng = mulberry32(o.seed);
     const bStats = memoizedStatistics(bPool);
     const vStats = memoizedStatistics(vPool);
+    const drawList = statistics.map((st) => draws.get(st));
     for (let i = 0; i < o.iterations; i++) {
       const b = bStats(resampleMultiplicities(rng, baseline.length));
       const v = vStats(resampleMultiplicities(rng, variant.length));
-      for (const s of statistics) {
+      for (let k = 0; k < statistics.length; k++) {
+        const s = statistics[k]!;
         const bs = b[s];
         const vs = v[s];
-        const d = draws.get(s);
+        const d = drawList[k];
         if (bs === null || vs === null || !d) continue;
         d.absolute.push(vs - bs);
         d.relative.push(bs !== 0 ? (vs - bs) / bs : null);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { computeDelta, pointDelta, quantileSorted, repetitionStats } from "./delta";
+import {
+  bootstrapInterval,
+  computeDelta,
+  pointDelta,
+  quantileSorted,
+  repetitionStats,
+} from "./delta";
+import { mulberry32 } from "./prng";
 import {
   formatDeltaWording,
   formatLatencyDelta,
@@ -82,5 +89,30 @@ describe("helpers", () => {
   it("repetitionStats handles 0 and 1 values", () => {
     expect(repetitionStats([])).toEqual({ n: 0, mean: null, sd: null });
     expect(repetitionStats([2])).toEqual({ n: 1, mean: 2, sd: null });
+  });
+});
+
+describe("bootstrapInterval", () => {
+  it("gives the R type 7 quantiles of the sorted draws (selection, not sorting)", () => {
+    const rng = mulberry32(11);
+    for (const n of [1, 2, 3, 10, 39, 40, 41, 2000]) {
+      for (const shape of ["random", "ties", "sorted", "reversed"] as const) {
+        const draws = Array.from({ length: n }, (_, i) =>
+          shape === "ties"
+            ? Math.floor(rng() * 4) / 4
+            : shape === "sorted"
+              ? i
+              : shape === "reversed"
+                ? n - i
+                : rng() - 0.5,
+        );
+        const sorted = [...draws].sort((a, b) => a - b);
+        const got = bootstrapInterval(draws, draws, 0.95)!;
+        const tail = (1 - 0.95) / 2;
+        const want = [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
+        expect(got.absolute).toEqual(want);
+        expect(got.relative).toEqual(want);
+      }
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   YAxis,
 } from "recharts";
 import { exportPng, exportSvg } from "../export-image";
+import { StaticSeries } from "./static-series";
 
 export type XY = { x: number; y: number };
 export type ChartSeries = { id: string; label: string; points: XY[]; dashed?: boolean };
@@ -108,6 +109,18 @@ export function SeriesLineChart(props: LineChartProps) {
       ) : (
         <>
           <div ref={box} className="chart-body" style={{ height: props.height ?? 280 }}>
+            <StaticSeries
+              series={plotted.map((s) => ({
+                id: s.id,
+                points: s.points,
+                dashed: s.dashed,
+                color: SERIES_COLORS[series.indexOf(s) % SERIES_COLORS.length]!,
+              }))}
+              xLog={xLog}
+              yLog={yLog}
+              yDomain={props.yDomain}
+              step={props.step}
+            />
             <ResponsiveContainer width="100%" height="100%" minWidth={200}>
               <LineChart margin={{ top: 8, right: 16, bottom: 24, left: 16 }}>
                 <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />

@@ -134,6 +134,21 @@ describe("runs.start by benchmark key and cluster name (REST / meshbench run)", 
     // The dashboard's form still names both by id.
     const bench = await db.benchmark.findFirstOrThrow({ where: { key: "nginx-vs-baseline" } });
     const cluster = await db.cluster.findFirstOrThrow({ where: { name: "kind-up" } });
+    // Keys and names are looked up inside the caller's workspace only.
+    const other = await db.workspace.create({ data: { slug: "other", name: "Other" } });
+    const foreign = createCaller({
+      services: createServices(db, { runQueue: queue }),
+      actor: {
+        userId: null,
+        workspaceId: other.id,
+        role: "member",
+        via: "token",
+        scopes: ["runs:trigger"],
+      },
+    });
+    await expect(
+      foreign.runs.start({ benchmarkKey: "nginx-vs-baseline", clusterName: "kind-up" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const byId = await token(["runs:trigger"]).runs.start({
       benchmarkId: bench.id,
       clusterId: cluster.id,

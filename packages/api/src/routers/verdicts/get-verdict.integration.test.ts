@@ -52,6 +52,23 @@ describe("verdicts.get over a real database, on the real Fortio matrix", () => {
     await drop();
   });
 
+  it("the README one-liner: one nginx trial against the demo budgets is inconclusive", async () => {
+    const runId = (
+      await as("member").results.upload({
+        benchmark: "nginx-vs-baseline",
+        variant: "nginx",
+        git: { branch: "my-branch" },
+        trials: [{ result: matrix("nginx", 500, 1) }],
+      })
+    ).runId;
+    const v = await verdict(runId);
+    expect(v.status).toBe("inconclusive");
+    expect(v.reasons).toEqual([
+      "nginx @ 500 QPS, 8 conn: no baseline trials at this load level",
+      "nginx @ 500 QPS, 8 conn: 1 valid repetition(s), at least 2 required",
+    ]);
+  });
+
   let reference: string;
   it("is inconclusive while the benchmark defines no budgets", async () => {
     reference = await upload("matrix", "main", trials("baseline", [1, 2]));
