@@ -26,8 +26,8 @@ const config: NextConfig = {
   output: "standalone",
   outputFileTracingRoot: fileURLToPath(new URL("../..", import.meta.url)),
   // Every response, API included (pages also get a nonce CSP from src/proxy.ts).
-  async headers() {
-    return [
+  headers() {
+    return Promise.resolve([
       {
         source: "/:path*",
         headers: [
@@ -38,7 +38,7 @@ const config: NextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
-    ];
+    ]);
   },
   typedRoutes: false,
 };

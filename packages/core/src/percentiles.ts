@@ -40,6 +40,19 @@ export function percentilesFromHistogram(h: THistogram, ps: number[]): number[] 
 
 const orNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
+/** The summary of no samples: every field null (a fresh object each call). */
+export const emptyLatencySummary = (): TLatencySummary => ({
+  min: null,
+  avg: null,
+  p50: null,
+  p75: null,
+  p90: null,
+  p99: null,
+  p999: null,
+  max: null,
+  stddev: null,
+});
+
 /**
  * The summary a histogram supports: avg = sum/count, exact min and max, Fortio-rule percentiles,
  * and the source's stddev when it reported one (buckets alone cannot give it back).
@@ -47,17 +60,7 @@ const orNull = (v: number): number | null => (Number.isFinite(v) ? v : null);
  */
 export function summarizeHistogram(h: THistogram): TLatencySummary {
   if (h.count === 0) {
-    return {
-      min: null,
-      avg: null,
-      p50: null,
-      p75: null,
-      p90: null,
-      p99: null,
-      p999: null,
-      max: null,
-      stddev: null,
-    };
+    return emptyLatencySummary();
   }
   const p = SUMMARY_PERCENTILES;
   const [p50, p75, p90, p99, p999] = percentilesFromHistogram(h, [

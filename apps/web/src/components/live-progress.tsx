@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useTRPC } from "~/trpc/react";
+import { RunProgress } from "./run-status";
 
 const ACTIVE = new Set<TRunProgress["status"]>(["queued", "running"]);
 
@@ -25,7 +26,6 @@ export function LiveProgress({ runId }: { runId: string }) {
     lastDone.current = data.trialsDone;
   }, [data, router]);
   if (!data || !ACTIVE.has(data.status)) return null;
-  const pct = data.trialsTotal > 0 ? Math.round((100 * data.trialsDone) / data.trialsTotal) : 0;
   return (
     <section className="panel live" aria-live="polite" aria-label="Live progress">
       <p>
@@ -33,16 +33,7 @@ export function LiveProgress({ runId }: { runId: string }) {
         {data.trialsTotal} trials
         {data.trialsFailed > 0 ? ` · ${data.trialsFailed} failed` : ""} · updates every 2 s
       </p>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-valuenow={pct}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label="Trials done"
-      >
-        <span style={{ width: `${pct}%` }} />
-      </div>
+      <RunProgress run={data} />
       <ol className="trial-dots" aria-label="Trials">
         {data.trials.map((t) => (
           <li

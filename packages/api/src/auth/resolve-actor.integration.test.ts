@@ -1,6 +1,6 @@
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, signUp, TEST_AUTH_SECRET } from "../authz/matrix-fixtures";
 import { createServices } from "../services";
 import { generateApiToken } from "./api-token";
@@ -9,18 +9,14 @@ import type { Mail } from "./mailer";
 import { resolveActor, WORKSPACE_HEADER } from "./resolve-actor";
 
 describe("resolveActor over real better-auth sessions and API tokens", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let auth: Auth;
   const mails: Mail[] = [];
   let resolve: (headers: Headers) => ReturnType<typeof resolveActor>;
 
-  beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    const services = createServices(db);
-    auth = createAuth(db, {
+  beforeAll(() => {
+    const services = createServices(db());
+    auth = createAuth(db(), {
       secret: TEST_AUTH_SECRET,
       baseURL: "http://localhost:3000",
       mailer: { transport: "test", send: (mail) => Promise.resolve(void mails.push(mail)) },
@@ -33,15 +29,11 @@ describe("resolveActor over real better-auth sessions and API tokens", () => {
     };
     resolve = (headers) => resolveActor(headers, deps);
   });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
-  });
 
   it("resolves a session to its oldest workspace, the header's choice, or the active one", async () => {
-    const first = await createTenant(db, auth, "first");
-    const second = await db.workspace.create({ data: { slug: "second", name: "Second" } });
-    await db.membership.create({
+    const first = await createTenant(db(), auth, "first");
+    const second = await db().workspace.create({ data: { slug: "second", name: "Second" } });
+    await db().membership.create({
       data: { workspaceId: second.id, userId: first.ownerUserId, role: "viewer" },
     });
 
@@ -66,20 +58,20 @@ describe("resolveActor over real better-auth sessions and API tokens", () => {
   });
 
   it("refuses a workspace the user does not belong to, and a removed member at once", async () => {
-    const tenant = await createTenant(db, auth, "lonely");
-    const foreign = await db.workspace.create({ data: { slug: "foreign", name: "Foreign" } });
+    const tenant = await createTenant(db(), auth, "lonely");
+    const foreign = await db().workspace.create({ data: { slug: "foreign", name: "Foreign" } });
     const headers = new Headers(tenant.ownerHeaders);
     headers.set(WORKSPACE_HEADER, foreign.id);
     expect(await resolve(headers)).toBeNull();
 
-    await db.membership.deleteMany({ where: { userId: tenant.ownerUserId } });
+    await db().membership.deleteMany({ where: { userId: tenant.ownerUserId } });
     expect(await resolve(tenant.ownerHeaders)).toBeNull();
   });
 
   it("resolves bearer tokens by hash with roles from scopes; revoked, unknown or malformed ones resolve to nobody", async () => {
-    const tenant = await createTenant(db, auth, "tokens");
+    const tenant = await createTenant(db(), auth, "tokens");
     const { token, prefix, hash } = generateApiToken();
-    const row = await db.apiToken.create({
+    const row = await db().apiToken.create({
       data: {
         workspaceId: tenant.workspaceId,
         name: "ci",
@@ -97,7 +89,7 @@ describe("resolveActor over real better-auth sessions and API tokens", () => {
       userId: null,
     });
     expect(
-      (await db.apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt,
+      (await db().apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt,
     ).not.toBeNull();
 
     // A bearer header wins over a session cookie, and a bad one never falls back to it.
@@ -106,7 +98,7 @@ describe("resolveActor over real better-auth sessions and API tokens", () => {
     expect(await resolve(both)).toBeNull();
     expect(await resolve(new Headers({ authorization: "Basic abc" }))).toBeNull();
 
-    await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    await db().apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
     expect(await resolve(bearer)).toBeNull();
   });
 
@@ -128,7 +120,7 @@ describe("resolveActor over real better-auth sessions and API tokens", () => {
     expect(signedIn.user.email).toBe(email);
     expect(await auth.api.getSession({ headers: oldSession })).toBeNull();
     // The stored verification value is not the token itself.
-    const stored = await db.verification.findMany();
+    const stored = await db().verification.findMany();
     expect(stored.some((v) => v.value.includes(token) || v.identifier.includes(token))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashApiToken } from "../auth/api-token";
 import type { Mail } from "../auth/mailer";
 import type { Actor } from "../context";
@@ -10,32 +10,24 @@ import { buildMatrix, signUp } from "./matrix-fixtures";
 
 /** Every sensitive action leaves one audit entry (who, what, when) and no secret anywhere. */
 describe("membership and token changes are audited", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let matrix: Awaited<ReturnType<typeof buildMatrix>>;
   const mails: Mail[] = [];
   let owner: ReturnType<typeof createCaller>;
   let ownerActor: Actor;
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    matrix = await buildMatrix(db);
-    const services = createServices(db, {
+    matrix = await buildMatrix(db());
+    const services = createServices(db(), {
       mailer: { transport: "test", send: (m) => Promise.resolve(void mails.push(m)) },
       appUrl: "https://meshbench.example",
     });
     ownerActor = matrix.callers.aOwner;
     owner = createCaller({ services, actor: ownerActor });
   });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
-  });
 
   const lastEvent = async () =>
-    db.auditEvent.findFirstOrThrow({
+    db().auditEvent.findFirstOrThrow({
       where: { workspaceId: ownerActor.workspaceId },
       orderBy: { createdAt: "desc" },
     });
@@ -60,7 +52,9 @@ describe("membership and token changes are audited", () => {
       headers: invitee.headers,
       body: { invitationId: invitation.id },
     });
-    const membership = await db.membership.findFirstOrThrow({ where: { userId: invitee.userId } });
+    const membership = await db().membership.findFirstOrThrow({
+      where: { userId: invitee.userId },
+    });
     expect(membership).toMatchObject({ workspaceId: ownerActor.workspaceId, role: "viewer" });
     expect(await lastEvent()).toMatchObject({
       action: "member.added",
@@ -81,7 +75,7 @@ describe("membership and token changes are audited", () => {
         body: { invitationId: invitation.id },
       }),
     ).rejects.toThrow();
-    expect(await db.membership.count({ where: { userId: stranger.userId } })).toBe(0);
+    expect(await db().membership.count({ where: { userId: stranger.userId } })).toBe(0);
   });
 
   it("audits role changes and removals, and keeps the last owner", async () => {
@@ -95,10 +89,10 @@ describe("membership and token changes are audited", () => {
     await owner.members.remove({ memberId });
     expect(await lastEvent()).toMatchObject({ action: "member.removed", targetId: memberId });
 
-    const self = await db.membership.findFirstOrThrow({
+    const self = await db().membership.findFirstOrThrow({
       where: { userId: ownerActor.userId ?? "" },
     });
-    const owners = await db.membership.count({
+    const owners = await db().membership.count({
       where: { workspaceId: ownerActor.workspaceId, role: "owner" },
     });
     expect(owners).toBe(1);
@@ -110,7 +104,7 @@ describe("membership and token changes are audited", () => {
     await expect(owner.members.remove({ memberId: self.id })).rejects.toMatchObject({
       code: "PRECONDITION_FAILED",
     });
-    expect(await db.membership.findUniqueOrThrow({ where: { id: self.id } })).toMatchObject({
+    expect(await db().membership.findUniqueOrThrow({ where: { id: self.id } })).toMatchObject({
       role: "owner",
     });
   });
@@ -119,7 +113,7 @@ describe("membership and token changes are audited", () => {
     const created = await owner.tokens.create({ name: "ci", scopes: ["results:write"] });
     expect(created.token).toMatch(/^mbt_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.token.slice(0, 12));
-    const row = await db.apiToken.findUniqueOrThrow({ where: { id: created.id } });
+    const row = await db().apiToken.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.hash).toBe(hashApiToken(created.token));
     const listed = await owner.tokens.list();
     expect(JSON.stringify(listed)).not.toContain(created.token);
@@ -145,7 +139,7 @@ describe("membership and token changes are audited", () => {
   });
 
   it("rejects bad input naming the field, and writes nothing", async () => {
-    const before = await db.auditEvent.count();
+    const before = await db().auditEvent.count();
     await expect(
       owner.tokens.create({ name: "x", scopes: ["admin" as never] }),
     ).rejects.toMatchObject({
@@ -156,6 +150,6 @@ describe("membership and token changes are audited", () => {
     ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
-    expect(await db.auditEvent.count()).toBe(before);
+    expect(await db().auditEvent.count()).toBe(before);
   });
 });

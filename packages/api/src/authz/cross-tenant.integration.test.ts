@@ -1,5 +1,5 @@
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor, Role } from "../context";
@@ -41,20 +41,14 @@ function tokenMayCall(actor: Actor, entry: Guarded): boolean {
 }
 
 describe("cross-tenant authorisation matrix", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let matrix: Matrix;
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    matrix = await buildMatrix(db);
+    matrix = await buildMatrix(db());
   });
   afterAll(async () => {
     await matrix?.close();
-    await db.$disconnect();
-    await drop();
   });
 
   it("has a valid-input entry for every procedure in appRouter (and none for removed ones)", () => {

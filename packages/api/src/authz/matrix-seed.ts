@@ -1,9 +1,7 @@
 import { ZBenchmarkDefinition, ZBudgets, type TBenchmarkDefinition } from "@meshbench/contracts";
-import { assessTrialValidity } from "@meshbench/core";
 import type { Database } from "@meshbench/db";
-import { importFortioJson } from "@meshbench/formats";
 import type { Services } from "../context";
-import { interleavedOrder, readDemoMatrix } from "../seed/demo-matrix";
+import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "../seed/demo-matrix";
 import type { Tenant } from "./matrix-fixtures";
 
 /**
@@ -60,23 +58,7 @@ export async function seedTenant<T extends Tenant>(
   const files = interleavedOrder(readDemoMatrix()).filter(
     (f) => f.qps === TRIAL_QPS && f.connections === TRIAL_CONNECTIONS && f.repetition <= 3,
   );
-  for (const [index, file] of files.entries()) {
-    const result = importFortioJson(file.text);
-    await services.runs.recordCompletedTrial(ws, tenant.runId, {
-      coordinates: {
-        variant: file.variant,
-        requestedQps: file.qps,
-        connections: file.connections,
-        payloadBytes: 0,
-        protocol: "http1",
-        keepAlive: true,
-        repetition: file.repetition,
-      },
-      sequence: index + 1,
-      result,
-      validityFlags: assessTrialValidity(result),
-    });
-  }
+  await recordDemoTrials(services.runs, ws, tenant.runId, files);
   await db.run.update({
     where: { id: tenant.runId },
     data: {

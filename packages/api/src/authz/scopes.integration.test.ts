@@ -1,14 +1,13 @@
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { describe, expect, it } from "vitest";
 import type { Actor } from "../context";
 import { createServices } from "../services";
 import { createCallerFactory, createTRPCRouter, rateLimited, requireScope } from "../trpc";
 
 /** requireScope and rateLimited, on a procedure shaped like the result upload. */
 describe("token scopes and the upload rate limit", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   const router = createTRPCRouter({
     upload: requireScope("results:write")
       .use(rateLimited("upload"))
@@ -16,7 +15,9 @@ describe("token scopes and the upload rate limit", () => {
   });
   const callerFor = (actor: Actor) =>
     createCallerFactory(router)({
-      services: createServices(db, { rateLimits: { upload: { points: 2, durationSeconds: 60 } } }),
+      services: createServices(db(), {
+        rateLimits: { upload: { points: 2, durationSeconds: 60 } },
+      }),
       actor,
     });
   const token = (scopes: Actor["scopes"], tokenId = "tok1"): Actor => ({
@@ -26,16 +27,6 @@ describe("token scopes and the upload rate limit", () => {
     role: scopes?.some((s) => s !== "read") ? "member" : "viewer",
     scopes,
     via: "token",
-  });
-
-  beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
   });
 
   it("admits tokens holding the scope and members, refuses other scopes and viewers", async () => {

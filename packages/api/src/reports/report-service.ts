@@ -46,12 +46,44 @@ export function createReportService({ runs, resourceUsage }: Deps) {
     return run;
   }
 
+  // A finished run never changes, and its report (a bootstrap per variant and level) is most of
+  // the run page's server time (bench/: compare), so reports of finished runs are kept per
+  // process, keyed by everything that would change them.
+  const finishedReports = new Map<string, TRunReport>();
   async function runReport(
     workspaceId: string,
     runId: string,
     reference?: string,
   ): Promise<TRunReport> {
     const run = await load(workspaceId, runId);
+    const finished =
+      run.status === "succeeded" || run.status === "failed" || run.status === "cancelled";
+    const key = finished
+      ? JSON.stringify([
+          workspaceId,
+          runId,
+          reference ?? null,
+          run.status,
+          run.trialsDone,
+          run.finishedAt,
+        ])
+      : null;
+    const cached = key === null ? undefined : finishedReports.get(key);
+    if (cached) return cached;
+    const report = await buildRunReport(workspaceId, run, reference);
+    if (key !== null) {
+      if (finishedReports.size >= 64) finishedReports.delete(finishedReports.keys().next().value!);
+      finishedReports.set(key, report);
+    }
+    return report;
+  }
+
+  async function buildRunReport(
+    workspaceId: string,
+    run: TRunDetail,
+    reference?: string,
+  ): Promise<TRunReport> {
+    const runId = run.id;
     const variants = sortVariants(run.trials.map((t) => t.variant));
     const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
     const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { assessTrialValidity } from "@meshbench/core";
+import type { RunRepository } from "@meshbench/db";
+import { importFortioJson } from "@meshbench/formats";
 
 /**
  * The real benchmark measured on this project's machine kind (see the fixtures README):
@@ -44,4 +47,30 @@ export function interleavedOrder(files: DemoTrialFile[]) {
       a.qps - b.qps ||
       variantRank(a.variant) - variantRank(b.variant),
   );
+}
+
+/** Records the files as completed trials of the run, in the given order (sequence 1, 2, …). */
+export async function recordDemoTrials(
+  runs: Pick<RunRepository, "recordCompletedTrial">,
+  workspaceId: string,
+  runId: string,
+  files: DemoTrialFile[],
+) {
+  for (const [index, file] of files.entries()) {
+    const result = importFortioJson(file.text);
+    await runs.recordCompletedTrial(workspaceId, runId, {
+      coordinates: {
+        variant: file.variant,
+        requestedQps: file.qps,
+        connections: file.connections,
+        payloadBytes: 0,
+        protocol: "http1",
+        keepAlive: true,
+        repetition: file.repetition,
+      },
+      sequence: index + 1,
+      result,
+      validityFlags: assessTrialValidity(result),
+    });
+  }
 }

@@ -1,9 +1,7 @@
-import { assessTrialValidity } from "@meshbench/core";
 import type { Database } from "@meshbench/db";
 import { createRunRepository, createWorkspaceRepository } from "@meshbench/db";
-import { importFortioJson } from "@meshbench/formats";
 import { DEMO_USER_EMAIL } from "./demo-credentials";
-import { interleavedOrder, readDemoMatrix } from "./demo-matrix";
+import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "./demo-matrix";
 import { seedDemoAuth } from "./seed-demo-auth";
 
 export { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./demo-credentials";
@@ -78,23 +76,7 @@ export async function seedDemo(db: Database) {
     },
   });
   await db.run.update({ where: { id: runId }, data: { trialsTotal: files.length } });
-  for (const [index, file] of files.entries()) {
-    const result = importFortioJson(file.text);
-    await runs.recordCompletedTrial(workspace.id, runId, {
-      coordinates: {
-        variant: file.variant,
-        requestedQps: file.qps,
-        connections: file.connections,
-        payloadBytes: 0,
-        protocol: "http1",
-        keepAlive: true,
-        repetition: file.repetition,
-      },
-      sequence: index + 1,
-      result,
-      validityFlags: assessTrialValidity(result),
-    });
-  }
+  await recordDemoTrials(runs, workspace.id, runId, files);
   await runs.refreshProgress(workspace.id, runId);
   await runs.setStatus(workspace.id, runId, "succeeded");
   return { workspaceId: workspace.id, userId, runId, trials: files.length };

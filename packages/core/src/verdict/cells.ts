@@ -1,4 +1,5 @@
 import type { TBudgetScope, TTrialRecord, TTrialResult, TVerdictCell } from "@meshbench/contracts";
+import { emptyLatencySummary } from "../percentiles";
 
 /** One load level of one variant: every valid repetition measured there. */
 export interface VerdictCellTrials {
@@ -22,17 +23,7 @@ export const cellKey = (variant: string, loadKey: string) => `${variant}|${loadK
 
 /** What compareVariants needs from a stored trial: its histogram and summary. */
 export function trialResultOf(t: TTrialRecord): TTrialResult {
-  const summary = t.summary ?? {
-    min: null,
-    avg: null,
-    p50: null,
-    p75: null,
-    p90: null,
-    p99: null,
-    p999: null,
-    max: null,
-    stddev: null,
-  };
+  const summary = t.summary ?? emptyLatencySummary();
   return {
     loadGenerator: t.loadGenerator,
     runType: null,

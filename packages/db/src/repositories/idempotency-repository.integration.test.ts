@@ -1,23 +1,13 @@
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, type Database } from "../client";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { describe, expect, it } from "vitest";
+import { createPrismaClient } from "../client";
 import { createIdempotencyRepository } from "./idempotency-repository";
 
 describe("idempotency records over a real database", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
-  });
+  const db = useTestDatabase(createPrismaClient);
 
   it("claims a key once, replays its response, and refuses another body", async () => {
-    const repo = createIdempotencyRepository(db);
+    const repo = createIdempotencyRepository(db());
     expect(await repo.begin("ws1", "k1", "hash-a")).toEqual({ state: "new" });
     expect(await repo.begin("ws1", "k1", "hash-a")).toEqual({ state: "in_flight" });
     await repo.complete("ws1", "k1", 200, { runId: "r1" });
@@ -32,7 +22,7 @@ describe("idempotency records over a real database", () => {
   });
 
   it("lets two concurrent first attempts through exactly once", async () => {
-    const repo = createIdempotencyRepository(db);
+    const repo = createIdempotencyRepository(db());
     const results = await Promise.all([
       repo.begin("ws1", "race", "h"),
       repo.begin("ws1", "race", "h"),
@@ -41,7 +31,7 @@ describe("idempotency records over a real database", () => {
   });
 
   it("forgets released and expired keys", async () => {
-    const repo = createIdempotencyRepository(db, { ttlMs: 1000 });
+    const repo = createIdempotencyRepository(db(), { ttlMs: 1000 });
     await repo.begin("ws1", "k2", "h");
     await repo.release("ws1", "k2");
     expect(await repo.begin("ws1", "k2", "other")).toEqual({ state: "new" });

@@ -1,28 +1,17 @@
 import { importFortioJson } from "@meshbench/formats";
-import { createTestDatabase } from "@meshbench/testing/postgres";
+import { useTestDatabase } from "@meshbench/testing/postgres";
 import { readFixture } from "@meshbench/testing/fixtures";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient, type Database } from "../client";
+import { describe, expect, it } from "vitest";
+import { createPrismaClient } from "../client";
 import { createRunRepository } from "./run-repository";
 import { createWorkspaceRepository } from "./workspace-repository";
 
 describe("run repository on real Postgres", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
-  });
+  const db = useTestDatabase(createPrismaClient);
 
   it("round-trips a trial with its exact histogram", async () => {
-    const ws = await createWorkspaceRepository(db).ensure("acme", "Acme");
-    const runs = createRunRepository(db);
+    const ws = await createWorkspaceRepository(db()).ensure("acme", "Acme");
+    const runs = createRunRepository(db());
     const runId = await runs.create(ws.id, { title: "round trip", source: "import" });
     const result = importFortioJson(readFixture("fortio/matrix/nginx-qps500-c8-rep1.json"));
     const coordinates = {
@@ -63,9 +52,9 @@ describe("run repository on real Postgres", () => {
   });
 
   it("never returns another workspace's run", async () => {
-    const runs = createRunRepository(db);
-    const a = await createWorkspaceRepository(db).ensure("team-a", "A");
-    const b = await createWorkspaceRepository(db).ensure("team-b", "B");
+    const runs = createRunRepository(db());
+    const a = await createWorkspaceRepository(db()).ensure("team-a", "A");
+    const b = await createWorkspaceRepository(db()).ensure("team-b", "B");
     const runId = await runs.create(a.id, { title: "private", source: "import" });
     expect(await runs.get(b.id, runId)).toBeNull();
     expect((await runs.list(b.id, { limit: 10 })).items.map((r) => r.id)).not.toContain(runId);

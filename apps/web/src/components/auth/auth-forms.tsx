@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { authClient, safeNext } from "~/lib/auth-client";
 
 type Result = { error?: { message?: string; status?: number } | null };
@@ -29,6 +29,43 @@ function useSubmit(action: (form: FormData) => Promise<Result | void>) {
   return { error, pending, onSubmit };
 }
 
+/** The auth forms' shared frame: fields, then the error (if any), the submit button and a footer. */
+function AuthForm({
+  label,
+  submit,
+  state: { error, pending, onSubmit },
+  children,
+  footer,
+}: {
+  label: string;
+  submit: string;
+  state: ReturnType<typeof useSubmit>;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <form className="panel auth-form" onSubmit={(e) => void onSubmit(e)} aria-label={label}>
+      {children}
+      {error && (
+        <p role="alert" className="slower">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={pending}>
+        {submit}
+      </button>
+      {footer}
+    </form>
+  );
+}
+
+const EmailField = () => (
+  <label>
+    Email
+    <input name="email" type="email" autoComplete="email" required />
+  </label>
+);
+
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
@@ -36,7 +73,7 @@ const field = (form: FormData, name: string) => {
 
 export function SignInForm({ next }: { next?: string }) {
   const router = useRouter();
-  const { error, pending, onSubmit } = useSubmit(async (form) => {
+  const state = useSubmit(async (form) => {
     const result = await authClient.signIn.email({
       email: field(form, "email"),
       password: field(form, "password"),
@@ -48,35 +85,32 @@ export function SignInForm({ next }: { next?: string }) {
     return result;
   });
   return (
-    <form className="panel auth-form" onSubmit={(e) => void onSubmit(e)} aria-label="Sign in">
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
+    <AuthForm
+      label="Sign in"
+      submit="Sign in"
+      state={state}
+      footer={
+        <p className="muted">
+          <Link href="/forgot-password">Forgot your password?</Link> · No account?{" "}
+          <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}>
+            Sign up
+          </Link>
+        </p>
+      }
+    >
+      <EmailField />
       <label>
         Password
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {error && (
-        <p role="alert" className="slower">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={pending}>
-        Sign in
-      </button>
-      <p className="muted">
-        <Link href="/forgot-password">Forgot your password?</Link> · No account?{" "}
-        <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}>Sign up</Link>
-      </p>
-    </form>
+    </AuthForm>
   );
 }
 
 export function SignUpForm({ next }: { next?: string }) {
   const router = useRouter();
   const joining = safeNext(next, "").startsWith("/invite/");
-  const { error, pending, onSubmit } = useSubmit(async (form) => {
+  const state = useSubmit(async (form) => {
     const name = field(form, "name");
     const result = await authClient.signUp.email({
       name,
@@ -100,15 +134,21 @@ export function SignUpForm({ next }: { next?: string }) {
     router.refresh();
   });
   return (
-    <form className="panel auth-form" onSubmit={(e) => void onSubmit(e)} aria-label="Sign up">
+    <AuthForm
+      label="Sign up"
+      submit="Create account"
+      state={state}
+      footer={
+        <p className="muted">
+          Have an account? <Link href="/sign-in">Sign in</Link>
+        </p>
+      }
+    >
       <label>
         Name
         <input name="name" autoComplete="name" required maxLength={80} />
       </label>
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
+      <EmailField />
       <label>
         Password
         <input name="password" type="password" autoComplete="new-password" minLength={8} required />
@@ -119,24 +159,13 @@ export function SignUpForm({ next }: { next?: string }) {
           <input name="workspace" placeholder="optional" maxLength={80} />
         </label>
       )}
-      {error && (
-        <p role="alert" className="slower">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={pending}>
-        Create account
-      </button>
-      <p className="muted">
-        Have an account? <Link href="/sign-in">Sign in</Link>
-      </p>
-    </form>
+    </AuthForm>
   );
 }
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
-  const { error, pending, onSubmit } = useSubmit(async (form) => {
+  const state = useSubmit(async (form) => {
     const result = await authClient.requestPasswordReset({
       email: field(form, "email"),
       redirectTo: "/reset-password",
@@ -151,30 +180,15 @@ export function ForgotPasswordForm() {
       </p>
     );
   return (
-    <form
-      className="panel auth-form"
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label="Forgot password"
-    >
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
-      {error && (
-        <p role="alert" className="slower">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={pending}>
-        Send reset link
-      </button>
-    </form>
+    <AuthForm label="Forgot password" submit="Send reset link" state={state}>
+      <EmailField />
+    </AuthForm>
   );
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
-  const { error, pending, onSubmit } = useSubmit(async (form) => {
+  const state = useSubmit(async (form) => {
     const result = await authClient.resetPassword({ token, newPassword: field(form, "password") });
     if (!result.error) setDone(true);
     return result;
@@ -186,30 +200,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </p>
     );
   return (
-    <form
-      className="panel auth-form"
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label="Reset password"
-    >
+    <AuthForm label="Reset password" submit="Set password" state={state}>
       <label>
         New password
         <input name="password" type="password" autoComplete="new-password" minLength={8} required />
       </label>
-      {error && (
-        <p role="alert" className="slower">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={pending}>
-        Set password
-      </button>
-    </form>
+    </AuthForm>
   );
 }
 
 export function AcceptInvitation({ invitationId }: { invitationId: string }) {
   const router = useRouter();
-  const { error, pending, onSubmit } = useSubmit(async () => {
+  const state = useSubmit(async () => {
     const result = await authClient.organization.acceptInvitation({ invitationId });
     if (result.error) return result;
     await authClient.organization.setActive({ organizationId: result.data.member.organizationId });
@@ -217,20 +219,8 @@ export function AcceptInvitation({ invitationId }: { invitationId: string }) {
     router.refresh();
   });
   return (
-    <form
-      className="panel auth-form"
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label="Accept invitation"
-    >
+    <AuthForm label="Accept invitation" submit="Join workspace" state={state}>
       <p>You were invited to a workspace. Joining uses the address you are signed in with.</p>
-      {error && (
-        <p role="alert" className="slower">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={pending}>
-        Join workspace
-      </button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { mergeHistograms, percentilesFromHistogram } from "@meshbench/core";
-import { createPrismaClient, type Database } from "@meshbench/db";
+import { createPrismaClient } from "@meshbench/db";
 import { importFortioJson } from "@meshbench/formats";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
@@ -15,10 +15,10 @@ const fixture = (name: string) =>
   importFortioJson(readFileSync(path.join(demoMatrixDir, name), "utf8"));
 
 describe("reports and share links over a real database", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let demo: Awaited<ReturnType<typeof seedDemo>>;
-  const callerFor = (actor: Actor | null) => createCaller({ services: createServices(db), actor });
+  const callerFor = (actor: Actor | null) =>
+    createCaller({ services: createServices(db()), actor });
   const member = (): Actor => ({
     userId: null,
     workspaceId: demo.workspaceId,
@@ -27,14 +27,7 @@ describe("reports and share links over a real database", () => {
   });
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    demo = await seedDemo(db);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
+    demo = await seedDemo(db());
   });
 
   it("pools each variant's repetitions per level and compares against the baseline", async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 import { createCaller } from "../../root";
@@ -12,8 +12,7 @@ import { createServices } from "../../services";
 const matrix = (name: string) => readFileSync(path.join(demoMatrixDir, `${name}.json`), "utf8");
 
 describe("results.upload over a real database", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let workspaceId: string;
   const actor = (): Actor => ({
     userId: null,
@@ -23,22 +22,15 @@ describe("results.upload over a real database", () => {
     tokenId: null,
     scopes: ["read", "results:write"],
   });
-  const caller = () => createCaller({ services: createServices(db), actor: actor() });
+  const caller = () => createCaller({ services: createServices(db()), actor: actor() });
   const counts = async () => ({
-    runs: await db.run.count({ where: { workspaceId } }),
-    trials: await db.trial.count({ where: { run: { workspaceId } } }),
-    benchmarks: await db.benchmark.count({ where: { workspaceId } }),
+    runs: await db().run.count({ where: { workspaceId } }),
+    trials: await db().trial.count({ where: { run: { workspaceId } } }),
+    benchmarks: await db().benchmark.count({ where: { workspaceId } }),
   });
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    workspaceId = (await db.workspace.create({ data: { slug: "ci", name: "CI" } })).id;
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
+    workspaceId = (await db().workspace.create({ data: { slug: "ci", name: "CI" } })).id;
   });
 
   it("stores several trials as one succeeded CI run, repetitions counting up per cell", async () => {
@@ -89,7 +81,7 @@ describe("results.upload over a real database", () => {
   it("keeps the benchmark a CI upload created out of the runnable definitions", async () => {
     // The upload above created "echo-mesh" with no definition; listing must not choke on it.
     const admin = createCaller({
-      services: createServices(db),
+      services: createServices(db()),
       actor: { userId: null, workspaceId, role: "admin", via: "local" },
     });
     await expect(admin.benchmarks.list()).resolves.toEqual([]);
@@ -121,13 +113,13 @@ describe("results.upload over a real database", () => {
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", cause: { field: "trials[1].repetition" } });
     expect(await counts()).toEqual(before);
-    expect(await db.benchmark.findFirst({ where: { key: "never-created" } })).toBeNull();
+    expect(await db().benchmark.findFirst({ where: { key: "never-created" } })).toBeNull();
   });
 
   describe("Idempotency-Key on the REST transport (IdempotencyRecord rows)", () => {
     const handler = () =>
       createRestHandler({
-        createContext: () => Promise.resolve({ services: createServices(db), actor: actor() }),
+        createContext: () => Promise.resolve({ services: createServices(db()), actor: actor() }),
       });
     const post = (key: string, body: unknown) =>
       handler()(

@@ -1,27 +1,20 @@
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { seedDemo } from "../../seed/seed-demo";
 import { createServices } from "../../services";
 
 describe("runs router over a real database", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let demo: Awaited<ReturnType<typeof seedDemo>>;
-  const callerFor = (actor: Actor | null) => createCaller({ services: createServices(db), actor });
+  const callerFor = (actor: Actor | null) =>
+    createCaller({ services: createServices(db()), actor });
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    demo = await seedDemo(db);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
+    demo = await seedDemo(db());
   });
 
   const owner = (): Actor => ({
@@ -54,7 +47,7 @@ describe("runs router over a real database", () => {
   });
 
   it("hides the run from another workspace (NOT_FOUND) and from anonymous callers (UNAUTHORIZED)", async () => {
-    const other = await db.workspace.create({ data: { slug: "other", name: "Other" } });
+    const other = await db().workspace.create({ data: { slug: "other", name: "Other" } });
     await expect(
       callerFor({ userId: null, workspaceId: other.id, role: "owner", via: "local" }).runs.get({
         runId: demo.runId,

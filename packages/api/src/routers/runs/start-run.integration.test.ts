@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TokenScope } from "../../auth/scopes";
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
 import { seedDemo } from "../../seed/seed-demo";
@@ -11,14 +11,13 @@ import { createServices } from "../../services";
 import type { RunEnqueuer } from "./run-scheduling-service";
 
 describe("runs.start by benchmark key and cluster name (REST / meshbench run)", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let demo: Awaited<ReturnType<typeof seedDemo>>;
   const queued: { runId: string; workspaceId: string }[] = [];
   const queue: RunEnqueuer = { enqueue: (job) => Promise.resolve(queued.push(job)) };
   const token = (scopes: TokenScope[], runQueue: RunEnqueuer | null = queue) =>
     createCaller({
-      services: createServices(db, { runQueue }),
+      services: createServices(db(), { runQueue }),
       actor: {
         userId: null,
         workspaceId: demo.workspaceId,
@@ -32,17 +31,11 @@ describe("runs.start by benchmark key and cluster name (REST / meshbench run)", 
     name: string,
     status: "ready" | "unreachable",
     statusMessage: string | null = null,
-  ) => db.cluster.create({ data: { workspaceId: demo.workspaceId, name, status, statusMessage } });
+  ) =>
+    db().cluster.create({ data: { workspaceId: demo.workspaceId, name, status, statusMessage } });
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    demo = await seedDemo(db);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
+    demo = await seedDemo(db());
   });
 
   it("refuses a token without runs:trigger", async () => {
@@ -132,12 +125,12 @@ describe("runs.start by benchmark key and cluster name (REST / meshbench run)", 
       trialsDone: 0,
     });
     // The dashboard's form still names both by id.
-    const bench = await db.benchmark.findFirstOrThrow({ where: { key: "nginx-vs-baseline" } });
-    const cluster = await db.cluster.findFirstOrThrow({ where: { name: "kind-up" } });
+    const bench = await db().benchmark.findFirstOrThrow({ where: { key: "nginx-vs-baseline" } });
+    const cluster = await db().cluster.findFirstOrThrow({ where: { name: "kind-up" } });
     // Keys and names are looked up inside the caller's workspace only.
-    const other = await db.workspace.create({ data: { slug: "other", name: "Other" } });
+    const other = await db().workspace.create({ data: { slug: "other", name: "Other" } });
     const foreign = createCaller({
-      services: createServices(db, { runQueue: queue }),
+      services: createServices(db(), { runQueue: queue }),
       actor: {
         userId: null,
         workspaceId: other.id,

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TBudgetsInput, TVerdict } from "@meshbench/contracts";
-import { createPrismaClient, type Database } from "@meshbench/db";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "@meshbench/db";
+import { useTestDatabase } from "@meshbench/testing/postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
@@ -28,12 +28,11 @@ const REGRESSION: TBudgetsInput = {
 };
 
 describe("verdicts.get over a real database, on the real Fortio matrix", () => {
-  let db: Database;
-  let drop: () => Promise<void>;
+  const db = useTestDatabase(createPrismaClient);
   let demo: Awaited<ReturnType<typeof seedDemo>>;
   const as = (role: Actor["role"]) =>
     createCaller({
-      services: createServices(db),
+      services: createServices(db()),
       actor: { userId: null, workspaceId: demo.workspaceId, role, via: "local" },
     });
   const upload = async (benchmark: string, branch: string, body: ReturnType<typeof trials>) =>
@@ -42,14 +41,7 @@ describe("verdicts.get over a real database, on the real Fortio matrix", () => {
     as("viewer").verdicts.get({ runId, referenceBranch });
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    drop = test.drop;
-    db = createPrismaClient(test.url);
-    demo = await seedDemo(db);
-  });
-  afterAll(async () => {
-    await db.$disconnect();
-    await drop();
+    demo = await seedDemo(db());
   });
 
   it("the README one-liner: one nginx trial against the demo budgets is inconclusive", async () => {
@@ -136,9 +128,9 @@ describe("verdicts.get over a real database, on the real Fortio matrix", () => {
   });
 
   it("hides another workspace's run (NOT_FOUND)", async () => {
-    const other = await db.workspace.create({ data: { slug: "elsewhere", name: "Elsewhere" } });
+    const other = await db().workspace.create({ data: { slug: "elsewhere", name: "Elsewhere" } });
     const foreign = createCaller({
-      services: createServices(db),
+      services: createServices(db()),
       actor: { userId: null, workspaceId: other.id, role: "owner", via: "local" },
     });
     await expect(foreign.verdicts.get({ runId: demo.runId })).rejects.toMatchObject({

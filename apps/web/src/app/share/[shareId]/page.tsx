@@ -11,6 +11,20 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
+/** The shared report's downloads (served by the share link's own export routes). */
+function ExportLinks({ shareId }: { shareId: string }) {
+  return (
+    <nav className="actions" aria-label="Export">
+      <a href={`/share/${shareId}/export/csv`} download>
+        Export CSV
+      </a>
+      <a href={`/share/${shareId}/export/json`} download>
+        Export JSON
+      </a>
+    </nav>
+  );
+}
+
 /** Public, read-only, works signed out; unknown or revoked ids are a 404. */
 export default async function SharedPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
@@ -24,28 +38,14 @@ export default async function SharedPage({ params }: { params: Promise<{ shareId
       {view.kind === "run" ? (
         <>
           <RunHeader report={view.report} />
-          <nav className="actions" aria-label="Export">
-            <a href={`/share/${shareId}/export/csv`} download>
-              Export CSV
-            </a>
-            <a href={`/share/${shareId}/export/json`} download>
-              Export JSON
-            </a>
-          </nav>
+          <ExportLinks shareId={shareId} />
           <RunReportView report={view.report} />
         </>
       ) : (
         <>
           <h1>Comparison</h1>
           <p className="muted">Runs: {view.report.runs.map((r) => r.title).join(", ")}</p>
-          <nav className="actions" aria-label="Export">
-            <a href={`/share/${shareId}/export/csv`} download>
-              Export CSV
-            </a>
-            <a href={`/share/${shareId}/export/json`} download>
-              Export JSON
-            </a>
-          </nav>
+          <ExportLinks shareId={shareId} />
           <ComparisonView report={view.report} />
         </>
       )}
