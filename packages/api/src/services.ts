@@ -59,6 +59,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): Serv
   const runs = createRunRepository(db);
   const clusters = createClusterRepository(db);
   const benchmarks = createBenchmarkRepository(db);
+  const audit = createAuditRepository(db);
   return {
     runs,
     uploads: createUploadRepository(db),
@@ -68,7 +69,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): Serv
     checkDatabase: () => checkDatabase(db),
     members: createMembershipRepository(db),
     tokens: createApiTokenRepository(db),
-    audit: createAuditRepository(db),
+    audit,
     rateLimits: createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
     mailer: options.mailer ?? createDisabledMailer(),
     appUrl: options.appUrl ?? "http://localhost:3000",
@@ -76,6 +77,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): Serv
     shareLinks: createShareLinkRepository(db),
     clusters: createClusterService({
       clusters,
+      audit,
       vault: options.vault ?? new KubeconfigVault(localDevVaultKeys()),
       gatewayFor: options.gatewayFor ?? ((kc) => new KubeClusterGateway(kc)),
     }),

@@ -138,6 +138,31 @@ describe("membership and token changes are audited", () => {
     );
   });
 
+  it("audits cluster registration and deletion, without the kubeconfig", async () => {
+    const kubeconfig = matrix.fixtures.kubeconfig.unreachable;
+    const { cluster } = await owner.clusters.register({
+      name: "audited cluster",
+      auth: { mode: "kubeconfig", kubeconfig },
+    });
+    const registered = await lastEvent();
+    expect(registered).toMatchObject({
+      action: "cluster.registered",
+      actorUserId: ownerActor.userId,
+      targetType: "cluster",
+      targetId: cluster.id,
+      metadata: { name: "audited cluster", authMode: "kubeconfig" },
+    });
+    expect(kubeconfig).toContain("matrix-token");
+    expect(JSON.stringify(registered)).not.toContain("matrix-token");
+
+    await owner.clusters.delete({ clusterId: cluster.id });
+    expect(await lastEvent()).toMatchObject({
+      action: "cluster.deleted",
+      targetId: cluster.id,
+      metadata: { name: "audited cluster" },
+    });
+  });
+
   it("rejects bad input naming the field, and writes nothing", async () => {
     const before = await db().auditEvent.count();
     await expect(

@@ -179,10 +179,14 @@ export async function buildMatrix(db: Database) {
       return { memberId: m.id, userId: user.id };
     },
     async newClusterOfA() {
-      const { cluster } = await services.clusters.register(a.workspaceId, {
-        name: `doomed ${fixtures.unique()}`,
-        auth: { mode: "kubeconfig", kubeconfig: apiserver.kubeconfig },
-      });
+      const { cluster } = await services.clusters.register(
+        a.workspaceId,
+        {
+          name: `doomed ${fixtures.unique()}`,
+          auth: { mode: "kubeconfig", kubeconfig: apiserver.kubeconfig },
+        },
+        { actorUserId: null },
+      );
       return cluster.id;
     },
     async newQueuedRunOfA() {

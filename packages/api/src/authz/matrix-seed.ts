@@ -69,10 +69,11 @@ export async function seedTenant<T extends Tenant>(
   });
   await services.runs.refreshProgress(ws, tenant.runId);
   await services.runs.setStatus(ws, tenant.runId, "succeeded");
-  const { cluster } = await services.clusters.register(ws, {
-    name: `${tenant.slug} cluster`,
-    auth: { mode: "kubeconfig", kubeconfig },
-  });
+  const { cluster } = await services.clusters.register(
+    ws,
+    { name: `${tenant.slug} cluster`, auth: { mode: "kubeconfig", kubeconfig } },
+    { actorUserId: null },
+  );
   if (cluster.status !== "ready")
     throw new Error(`fixture cluster is ${cluster.status}: ${cluster.statusMessage}`);
   const link = await services.shareLinks.create(ws, {

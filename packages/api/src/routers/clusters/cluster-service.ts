@@ -5,7 +5,7 @@ import {
   type TClusterView,
   type TRegisterClusterInput,
 } from "@meshbench/contracts";
-import type { ClusterRepository } from "@meshbench/db";
+import type { AuditInput, AuditRepository, ClusterRepository } from "@meshbench/db";
 import {
   inClusterKubeConfig,
   kubeConfigFor,
@@ -16,14 +16,18 @@ import {
   type KubeconfigVault,
 } from "@meshbench/k8s";
 
+/** Who changed a cluster, for the audit log. */
+export type ClusterAuditActor = Pick<AuditInput, "actorUserId" | "actorTokenId">;
+
 export type ClusterServiceDeps = {
   clusters: ClusterRepository;
+  audit: AuditRepository;
   vault: KubeconfigVault;
   gatewayFor: (kc: KubeConfig) => ClusterGateway;
 };
 
 /** Registration, validation and mesh detection of target clusters; kubeconfigs stay sealed. */
-export function createClusterService({ clusters, vault, gatewayFor }: ClusterServiceDeps) {
+export function createClusterService({ clusters, audit, vault, gatewayFor }: ClusterServiceDeps) {
   const open = async (workspaceId: string, clusterId: string) => {
     const sealed = await clusters.getSecret(workspaceId, clusterId);
     if (!sealed) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
@@ -45,6 +49,7 @@ export function createClusterService({ clusters, vault, gatewayFor }: ClusterSer
     async register(
       workspaceId: string,
       input: TRegisterClusterInput,
+      actor: ClusterAuditActor,
     ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
       if (await clusters.nameTaken(workspaceId, input.name)) {
         throw new DomainError("CONFLICT", "A cluster with this name already exists", "name");
@@ -75,10 +80,17 @@ export function createClusterService({ clusters, vault, gatewayFor }: ClusterSer
         prometheusUrl: input.prometheusUrl ?? null,
         check: result,
       });
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.registered",
+        targetType: "cluster",
+        targetId: cluster.id,
+        metadata: { name: input.name, authMode: input.auth.mode, status: cluster.status },
+      });
       return { cluster, validation: result.validation };
     },
 
-    async validate(workspaceId: string, clusterId: string) {
+    async validate(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
       const { sealed, gw } = await open(workspaceId, clusterId);
       const result = await check(gw, sealed.prometheusUrl);
       await clusters.recordCheck(workspaceId, clusterId, result);
@@ -93,6 +105,13 @@ export function createClusterService({ clusters, vault, gatewayFor }: ClusterSer
           workspaceId,
         );
         await clusters.reseal(workspaceId, clusterId, vault.seal(text, workspaceId));
+        await audit.record(workspaceId, {
+          ...actor,
+          action: "cluster.kubeconfig_resealed",
+          targetType: "cluster",
+          targetId: clusterId,
+          metadata: { fromKeyId: sealed.kubeconfigKeyId },
+        });
       }
       return {
         cluster: (await clusters.get(workspaceId, clusterId))!,
@@ -115,9 +134,17 @@ export function createClusterService({ clusters, vault, gatewayFor }: ClusterSer
 
     list: (workspaceId: string) => clusters.list(workspaceId),
 
-    async delete(workspaceId: string, clusterId: string) {
-      if (!(await clusters.delete(workspaceId, clusterId)))
+    async delete(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
+      const existing = await clusters.get(workspaceId, clusterId);
+      if (!existing || !(await clusters.delete(workspaceId, clusterId)))
         throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.deleted",
+        targetType: "cluster",
+        targetId: clusterId,
+        metadata: { name: existing.name },
+      });
     },
   };
 }

@@ -1,9 +1,9 @@
 import { ZId } from "@meshbench/contracts";
 import { z } from "zod";
-import { adminProcedure } from "../../trpc";
+import { adminProcedure, auditActor } from "../../trpc";
 
 export const deleteCluster = adminProcedure
   .input(z.object({ clusterId: ZId }))
   .mutation(({ ctx, input }) =>
-    ctx.services.clusters.delete(ctx.actor.workspaceId, input.clusterId),
+    ctx.services.clusters.delete(ctx.actor.workspaceId, input.clusterId, auditActor(ctx.actor)),
   );
