@@ -1,11 +1,230 @@
 /**
- * Scheduler figures (start run → first Job, Kubernetes API calls per trial) need helper-4's kwok
- * control plane (packages/testing startK8sTestEnv) driven by the worker's executor, with the
- * gateway's call counter (KubeClusterGateway). Not wired into the bench yet, so the table says
- * n/a with the reason instead of a guess.
+ * Scheduler figures on the kwok test cluster (packages/testing's startK8sTestEnv: a real
+ * kube-apiserver + etcd + scheduler + controller-manager, kwok playing the kubelets).
+ *
+ * The bench starts one control plane and, on it, alternates:
+ * - the reference: creating bare Jobs (one `POST .../jobs` each, keep-alive, admin certificate)
+ *   in a scratch namespace, median of `floorJobs`;
+ * - the worker's cluster test "runs 2 variants × 2 QPS × 2 repetitions" (apps/worker, with the
+ *   cluster registration it depends on), run through vitest with a generated config that hands it
+ *   this control plane instead of starting its own. The worker stores `environment.scheduler`
+ *   (`firstJobMs`: from claiming the run to its first Job created; `apiCallsPerTrial`: the
+ *   gateway's counter over the trial loop / trials) and the test prints them as `[figures]`.
+ *
+ * Medians over `runs` runs are reported; each run's values are kept in the results JSON.
  */
-export async function benchScheduler(_log: (line: string) => void) {
-  const reason =
-    "n/a (kwok testenv + worker executor not wired into the bench yet; see BENCHMARKS.md)";
-  return Promise.resolve({ firstJob: reason, callsPerTrial: reason });
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:https";
+import { tmpdir } from "node:os";
+import path from "node:path";
+// The harness is a workspace package bench does not depend on (adding it would change the
+// lockfile); importing its source directly keeps the control plane identical to the test suite's.
+import { startK8sTestEnv, type K8sTestEnv } from "../../packages/testing/src/k8s-testenv";
+import { onCleanup, startProcess, stopProcess } from "./processes";
+import { repoRoot } from "./stack";
+import { median } from "./stats";
+
+export type SchedulerResult = {
+  runs: { firstJobMs: number; apiCallsPerTrial: number; wallSeconds: number }[];
+  bareJobMs: number[];
+  firstJobMs: number;
+  apiCallsPerTrial: number;
+  bareJobP50: number;
+  kubernetesServer: string;
+};
+
+type Api = (method: string, pathname: string, body?: unknown) => Promise<number>;
+
+function apiClient(env: K8sTestEnv): { call: Api; close: () => void } {
+  const agent = new Agent({
+    keepAlive: true,
+    ca: readFileSync(env.certs.ca),
+    cert: readFileSync(env.certs.adminCert),
+    key: readFileSync(env.certs.adminKey),
+  });
+  const call: Api = (method, pathname, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        `${env.server}${pathname}`,
+        {
+          method,
+          agent,
+          headers: payload ? { "content-type": "application/json" } : {},
+          timeout: 30_000,
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.on("timeout", () => req.destroy(new Error(`${method} ${pathname}: timeout`)));
+      req.end(payload);
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** Times `count` bare Job creations (each one POST) in a fresh namespace, then deletes it. */
+async function bareJobs(api: Api, round: number, count: number): Promise<number[]> {
+  const ns = `mb-bench-floor-${round}`;
+  const status = await api("POST", "/api/v1/namespaces", {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: { name: ns },
+  });
+  if (status !== 201) throw new Error(`create namespace ${ns}: HTTP ${status}`);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const job = {
+        apiVersion: "batch/v1",
+        kind: "Job",
+        metadata: { name: `bare-${i}` },
+        spec: {
+          backoffLimit: 0,
+          template: {
+            spec: {
+              restartPolicy: "Never",
+              containers: [{ name: "c", image: "busybox:1.37", args: ["true"] }],
+            },
+          },
+        },
+      };
+      const t0 = performance.now();
+      const code = await api("POST", `/apis/batch/v1/namespaces/${ns}/jobs`, job);
+      times.push(performance.now() - t0);
+      if (code !== 201) throw new Error(`create Job in ${ns}: HTTP ${code}`);
+    }
+  } finally {
+    await api("DELETE", `/api/v1/namespaces/${ns}`);
+  }
+  return times;
+}
+
+const FIGURES =
+  /\[figures\] first Job after (\d+(?:\.\d+)?) ms; (\d+(?:\.\d+)?) API calls per trial/;
+
+async function workerTest(
+  configPath: string,
+  env: K8sTestEnv,
+  log: (line: string) => void,
+): Promise<{ firstJobMs: number; apiCallsPerTrial: number; wallSeconds: number }> {
+  const started = performance.now();
+  const p = startProcess(
+    "pnpm",
+    [
+      "--filter",
+      "@meshbench/worker",
+      "exec",
+      "vitest",
+      "run",
+      "--root",
+      path.join(repoRoot, "apps/worker"),
+      "--config",
+      configPath,
+      "src/worker.k8s.integration.test.ts",
+      "-t",
+      "registers the test cluster|runs 2 variants",
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        CI: "1",
+        MESHBENCH_BENCH_K8S: JSON.stringify({
+          k8sKubeconfig: env.kubeconfig,
+          k8sServer: env.server,
+          k8sKwokAddress: env.kwokUrl,
+          k8sCerts: JSON.stringify(env.certs),
+          k8sBinDir: env.binDir,
+          k8sNodes: env.nodes,
+        }),
+      },
+    },
+  );
+  // startProcess keeps only the tail of the output; the whole stdout is kept here (a few KB).
+  let stdout = "";
+  p.child.stdout?.on("data", (b: Buffer) => (stdout += b.toString()));
+  const code = await new Promise<number | null>((resolve) => {
+    if (p.child.exitCode !== null) resolve(p.child.exitCode);
+    else p.child.once("exit", (c) => resolve(c));
+  });
+  await stopProcess(p.child);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const match = FIGURES.exec(stdout);
+  if (code !== 0 || !match) {
+    throw new Error(
+      `worker cluster test exited with ${code}${match ? "" : " and printed no [figures]"}:\n${p.output()}`,
+    );
+  }
+  const result = {
+    firstJobMs: Number(match[1]),
+    apiCallsPerTrial: Number(match[2]),
+    wallSeconds,
+  };
+  log(
+    `  worker test: first Job after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial (${wallSeconds.toFixed(0)} s)`,
+  );
+  return result;
+}
+
+/** A vitest config like apps/worker/vitest.k8s.config.ts, but with the bench's control plane. */
+function writeConfig(dir: string): string {
+  const provide = path.join(dir, "k8s-provide.mjs");
+  writeFileSync(
+    provide,
+    `export default function setup(project) {
+  const values = JSON.parse(process.env.MESHBENCH_BENCH_K8S);
+  for (const [key, value] of Object.entries(values)) project.provide(key, value);
+}
+`,
+  );
+  const config = path.join(dir, "vitest.scheduler.config.mjs");
+  const test = {
+    include: ["src/worker.k8s.integration.test.ts"],
+    globalSetup: [path.join(repoRoot, "packages/testing/src/global-setup.ts"), provide],
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  };
+  writeFileSync(config, `export default ${JSON.stringify({ test }, null, 2)};\n`);
+  return config;
+}
+
+export async function benchScheduler(
+  log: (line: string) => void,
+  options: { runs: number; floorJobs: number },
+): Promise<SchedulerResult> {
+  const t0 = Date.now();
+  const env = await startK8sTestEnv({ nodes: 3 });
+  onCleanup(() => env.stop()); // also on Ctrl-C or a crash; a second stop() is harmless
+  log(`  kwok control plane up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${env.server}`);
+  const dir = mkdtempSync(path.join(tmpdir(), "mb-bench-sched-"));
+  const api = apiClient(env);
+  try {
+    const configPath = writeConfig(dir);
+    const runs: SchedulerResult["runs"] = [];
+    const bare: number[] = [];
+    // Alternating, so both see the same machine load; a warm-up round of bare Jobs first.
+    await bareJobs(api.call, 0, 5);
+    for (let i = 1; i <= options.runs; i++) {
+      const times = await bareJobs(api.call, i, options.floorJobs);
+      bare.push(...times);
+      log(`  bare Job create: median ${median(times).toFixed(1)} ms over ${times.length}`);
+      runs.push(await workerTest(configPath, env, log));
+    }
+    return {
+      runs,
+      bareJobMs: bare,
+      firstJobMs: median(runs.map((r) => r.firstJobMs)),
+      apiCallsPerTrial: median(runs.map((r) => r.apiCallsPerTrial)),
+      bareJobP50: median(bare),
+      kubernetesServer: env.server,
+    };
+  } finally {
+    api.close();
+    rmSync(dir, { recursive: true, force: true });
+    await env.stop();
+  }
 }

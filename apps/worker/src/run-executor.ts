@@ -287,6 +287,7 @@ async function runTrial(
       try {
         const usage = await gw.sampleUsage([state.namespace], {
           controlPlaneNamespaces: ctx.samplingNamespaces,
+          onNotice: (m) => deps.log(`run ${runId}: ${m}`),
         });
         for (const u of usage) samples.push({ ...u, trialKey: key, variant: coordinates.variant });
       } catch (error) {

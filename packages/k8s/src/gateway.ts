@@ -52,9 +52,18 @@ export interface ClusterGateway {
   /** The load generator's log (Fortio's JSON result and its own log lines). */
   readJobResult(namespace: string, name: string): Promise<string>;
   deleteJob(namespace: string, name: string): Promise<void>;
+  /**
+   * CPU/memory per container: through Prometheus when a URL is configured (by default the one
+   * `detectMeshes` was given), else (or once Prometheus fails, said once through `onNotice`)
+   * metrics.k8s.io or the kubelets.
+   */
   sampleUsage(
     namespaces: string[],
-    options: { controlPlaneNamespaces: string[] },
+    options: {
+      controlPlaneNamespaces: string[];
+      prometheusUrl?: string | null;
+      onNotice?: (message: string) => void;
+    },
   ): Promise<UsageSample[]>;
   /** Deletes every namespace the run created; returns their names. */
   cleanup(runId: string): Promise<string[]>;

@@ -10,12 +10,15 @@ import { buildVariantNamespace } from "./manifests/namespace";
 import { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
 import { classifyContainer, type PodInfo } from "./mesh-verification";
 import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
+import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
 import { sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
   pollMs?: number;
   now?: () => Date;
+  /** Timeout of each Prometheus query. */
+  prometheusTimeoutMs?: number;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,11 +31,16 @@ export class KubeClusterGateway implements ClusterGateway {
   private readonly pollMs: number;
   private readonly now: () => Date;
   private readonly usage: UsageState = { previous: new Map(), mode: null, nodes: null };
+  private readonly prometheus: PrometheusState = { failed: false };
+  /** The Prometheus URL `detectMeshes` was given: sampling's default. */
+  private prometheusUrl: string | null = null;
+  private readonly prometheusTimeoutMs: number | undefined;
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
     this.apis = createKubeApis(kubeConfig);
     this.pollMs = options.pollMs ?? 1000;
     this.now = options.now ?? (() => new Date());
+    this.prometheusTimeoutMs = options.prometheusTimeoutMs;
   }
 
   apiCalls() {
@@ -99,6 +107,7 @@ export class KubeClusterGateway implements ClusterGateway {
   }
 
   async detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
+    this.prometheusUrl = options.prometheusUrl;
     const [deployments, daemonSets, namespaces] = await Promise.all([
       this.call((a) => a.apps.listDeploymentForAllNamespaces()),
       this.call((a) => a.apps.listDaemonSetForAllNamespaces()),
@@ -234,12 +243,26 @@ export class KubeClusterGateway implements ClusterGateway {
 
   async sampleUsage(
     namespaces: string[],
-    options: { controlPlaneNamespaces: string[] },
+    options: {
+      controlPlaneNamespaces: string[];
+      prometheusUrl?: string | null;
+      onNotice?: (message: string) => void;
+    },
   ): Promise<UsageSample[]> {
-    const readings = await sampleUsage(
-      { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
-      [...namespaces, ...options.controlPlaneNamespaces],
-    );
+    const all = [...namespaces, ...options.controlPlaneNamespaces];
+    const url = options.prometheusUrl === undefined ? this.prometheusUrl : options.prometheusUrl;
+    const readings =
+      (await tryPrometheus(
+        url,
+        all,
+        this.prometheus,
+        options.onNotice,
+        this.prometheusTimeoutMs,
+      )) ??
+      (await sampleUsage(
+        { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
+        all,
+      ));
     return readings.map((r) => ({ ...r, role: classifyContainer(r, options) }));
   }
 

@@ -19,11 +19,14 @@ export function LiveProgress({ runId }: { runId: string }) {
     ...trpc.reports.progress.queryOptions({ runId }),
     refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.status) ? 2000 : false),
   });
-  const lastDone = useRef<number | null>(null);
+  // Refresh on a new finished trial and on a status change (queued → running → finished), which
+  // can come with no new trial: the last trial is often recorded a poll before the run finishes.
+  const last = useRef<string | null>(null);
   useEffect(() => {
     if (!data) return;
-    if (lastDone.current !== null && lastDone.current !== data.trialsDone) router.refresh();
-    lastDone.current = data.trialsDone;
+    const seen = `${data.status}/${data.trialsDone}`;
+    if (last.current !== null && last.current !== seen) router.refresh();
+    last.current = seen;
   }, [data, router]);
   if (!data || !ACTIVE.has(data.status)) return null;
   return (

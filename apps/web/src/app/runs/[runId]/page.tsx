@@ -6,15 +6,21 @@ import { RunReportView } from "~/components/run-report-view";
 import { ShareControls } from "~/components/share-controls";
 import { TrialsTable } from "~/components/trials-table";
 import { compareHref } from "~/components/compare-url";
+import { cache } from "react";
 import { api, getQueryClient, HydrateClient, trpc } from "~/trpc/server";
 
 export const dynamic = "force-dynamic";
+
+// Metadata and page share one load of the run per request (it carries every trial's histogram).
+const loadRun = cache(async (runId: string) =>
+  (await api()).runs.get({ runId }).catch(() => null),
+);
 
 type Props = { params: Promise<{ runId: string }>; searchParams: Promise<{ ref?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { runId } = await params;
-  const run = await (await api()).runs.get({ runId }).catch(() => null);
+  const run = await loadRun(runId);
   return { title: run?.title ?? "Run" };
 }
 
@@ -24,7 +30,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const caller = await api();
   const [report, run] = await Promise.all([
     caller.reports.run({ runId, reference: ref }).catch(() => null),
-    caller.runs.get({ runId }).catch(() => null),
+    loadRun(runId),
   ]);
   if (!report || !run) notFound();
   await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
