@@ -55,9 +55,11 @@ export function classifyContainer(
   s: { namespace: string; pod: string; container: string },
   ctx: { controlPlaneNamespaces: string[] },
 ): "proxy" | "ztunnel" | "waypoint" | "control_plane" | "app" | "load_generator" {
-  if (PROXIES.includes(s.container)) return "proxy";
+  // Ambient's ztunnel and waypoint pods run a container named istio-proxy too: the pod decides
+  // first, so their cost is not booked as sidecar cost.
   if (s.pod.startsWith("ztunnel")) return "ztunnel";
   if (s.pod.includes("waypoint")) return "waypoint";
+  if (PROXIES.includes(s.container)) return "proxy";
   if (ctx.controlPlaneNamespaces.includes(s.namespace)) return "control_plane";
   if (s.pod.startsWith("lg-")) return "load_generator";
   return "app";

@@ -94,7 +94,10 @@ describe("mesh verification and roles", () => {
         { namespace: "istio-system", pod: "ztunnel-abc", container: "istio-proxy" },
         ctx,
       ),
-    ).toBe("proxy");
+    ).toBe("ztunnel");
+    expect(
+      classifyContainer({ namespace: "b", pod: "waypoint-7d9f-x2", container: "istio-proxy" }, ctx),
+    ).toBe("waypoint");
     expect(
       classifyContainer(
         { namespace: "istio-system", pod: "ztunnel-abc", container: "ztunnel" },
