@@ -12,9 +12,7 @@ import { api, getQueryClient, HydrateClient, trpc } from "~/trpc/server";
 export const dynamic = "force-dynamic";
 
 // Metadata and page share one load of the run per request (it carries every trial's histogram).
-const loadRun = cache(async (runId: string) =>
-  (await api()).runs.get({ runId }).catch(() => null),
-);
+const loadRun = cache(async (runId: string) => (await api()).runs.get({ runId }).catch(() => null));
 
 type Props = { params: Promise<{ runId: string }>; searchParams: Promise<{ ref?: string }> };
 
