@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRunStatus } from "./run";
 
 /** The pinned default load-generator and echo-server image (Fortio serves both roles). */
 export const DEFAULT_FORTIO_IMAGE = "fortio/fortio:1.68.2";
@@ -150,16 +151,38 @@ export const ZBenchmarkDefinition = z
 export type TBenchmarkDefinition = z.infer<typeof ZBenchmarkDefinition>;
 export type TBenchmarkDefinitionInput = z.input<typeof ZBenchmarkDefinition>;
 
-export const ZBenchmarkSummary = z.object({
+/** A benchmark's most recent run (any source), for the list. */
+export const ZBenchmarkLastRun = z.object({
+  id: z.string(),
+  status: ZRunStatus,
+  createdAt: z.date(),
+});
+export type TBenchmarkLastRun = z.infer<typeof ZBenchmarkLastRun>;
+
+const ZBenchmarkSummaryBase = z.object({
   id: z.string(),
   key: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  variantNames: z.array(z.string()),
-  trialCount: z.number().int(),
-  estimatedSeconds: z.number(),
+  lastRun: ZBenchmarkLastRun.nullable(),
   updatedAt: z.date(),
 });
+
+/**
+ * One row of `benchmarks.list`. `ciOnly`: a benchmark a CI upload created — results uploaded from
+ * CI, no definition, nothing to edit or start; its history is still there.
+ */
+export const ZBenchmarkSummary = z.discriminatedUnion("ciOnly", [
+  ZBenchmarkSummaryBase.extend({
+    ciOnly: z.literal(false),
+    variantNames: z.array(z.string()),
+    loadMatrix: ZLoadMatrix,
+    repetitions: z.number().int(),
+    trialCount: z.number().int(),
+    estimatedSeconds: z.number(),
+  }),
+  ZBenchmarkSummaryBase.extend({ ciOnly: z.literal(true) }),
+]);
 export type TBenchmarkSummary = z.infer<typeof ZBenchmarkSummary>;
 
 export const ZBenchmarkDetail = z.object({

@@ -77,6 +77,7 @@ export {
 export {
   createBenchmarkRepository,
   type BenchmarkRepository,
+  type ListedBenchmark,
   type StoredBenchmark,
 } from "./repositories/benchmark-repository";
 export {

@@ -1,4 +1,8 @@
-import { ZBenchmarkDefinition, type TBenchmarkDefinition } from "@meshbench/contracts";
+import {
+  ZBenchmarkDefinition,
+  type TBenchmarkDefinition,
+  type TBenchmarkLastRun,
+} from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 
@@ -46,6 +50,21 @@ export type StoredBenchmark = {
   updatedAt: Date;
 };
 
+/**
+ * One row of the benchmarks list: every benchmark of the workspace, `definition` null for one a CI
+ * upload created (it only groups uploads), with its most recent run.
+ */
+export type ListedBenchmark = {
+  id: string;
+  key: string;
+  name: string;
+  description: string | null;
+  definition: TBenchmarkDefinition | null;
+  lastRun: TBenchmarkLastRun | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
 export function createBenchmarkRepository(db: Database) {
   const toStored = (row: Row): StoredBenchmark | null => {
     const definition = toDefinition(row);
@@ -54,13 +73,50 @@ export function createBenchmarkRepository(db: Database) {
       : null;
   };
   return {
-    /** Runnable definitions only: benchmarks that exist just to group CI uploads are left out. */
-    async list(workspaceId: string) {
+    /**
+     * Every benchmark (CI-only ones with a null definition) and its latest run, in three queries
+     * whatever the count: the benchmarks, the newest run time per benchmark (a groupBy on the
+     * (workspaceId, benchmarkId, createdAt) index), then the runs at those times.
+     */
+    async list(workspaceId: string): Promise<ListedBenchmark[]> {
       const rows = await db.benchmark.findMany({
         where: { workspaceId },
         orderBy: { updatedAt: "desc" },
       });
-      return rows.map(toStored).filter((b): b is StoredBenchmark => b !== null);
+      if (rows.length === 0) return [];
+      const latest = await db.run.groupBy({
+        by: ["benchmarkId"],
+        where: { workspaceId, benchmarkId: { in: rows.map((r) => r.id) } },
+        _max: { createdAt: true },
+      });
+      const pairs = latest.flatMap((g) =>
+        g.benchmarkId && g._max.createdAt
+          ? [{ benchmarkId: g.benchmarkId, createdAt: g._max.createdAt }]
+          : [],
+      );
+      const runs =
+        pairs.length === 0
+          ? []
+          : await db.run.findMany({
+              where: { workspaceId, OR: pairs },
+              select: { id: true, status: true, createdAt: true, benchmarkId: true },
+              orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+            });
+      const lastRuns = new Map<string, TBenchmarkLastRun>();
+      for (const { benchmarkId, ...run } of runs) {
+        // Ties on createdAt: the first (highest id) wins, as in runs.list's order.
+        if (benchmarkId && !lastRuns.has(benchmarkId)) lastRuns.set(benchmarkId, run);
+      }
+      return rows.map((row) => ({
+        id: row.id,
+        key: row.key,
+        name: row.name,
+        description: row.description,
+        definition: toDefinition(row),
+        lastRun: lastRuns.get(row.id) ?? null,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      }));
     },
     async get(workspaceId: string, benchmarkId: string) {
       const row = await db.benchmark.findFirst({ where: { id: benchmarkId, workspaceId } });

@@ -15,19 +15,8 @@ export default async function BenchmarksPage() {
   const caller = await api();
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
-  const [benchmarks, clusters] = await Promise.all([
-    caller.benchmarks.list(),
-    caller.clusters.list(),
-  ]);
-  const rows = await Promise.all(
-    benchmarks.map(async (b) => {
-      const [detail, lastRun] = await Promise.all([
-        caller.benchmarks.get({ benchmarkId: b.id }),
-        caller.runs.list({ limit: 1, filter: { benchmarkKey: b.key } }),
-      ]);
-      return { ...b, definition: detail.definition, lastRun: lastRun.items[0] ?? null };
-    }),
-  );
+  // One call for the whole list (last runs included); CI-only benchmarks come back too.
+  const [rows, clusters] = await Promise.all([caller.benchmarks.list(), caller.clusters.list()]);
   const editable = canEdit(current.role);
   const clusterOptions = clusters.map((c) => ({ id: c.id, name: c.name, status: c.status }));
   return (
@@ -66,12 +55,23 @@ export default async function BenchmarksPage() {
                 <tr key={b.id} data-benchmark={b.key}>
                   <td className="num">{b.key}</td>
                   <td className="left">{b.name}</td>
-                  <td className="left wrap-narrow">{b.variantNames.join(", ")}</td>
-                  <td className="left wrap small">{matrixSummary(b.definition)}</td>
-                  <td className="num" data-testid="list-trials">
-                    {b.trialCount}
-                  </td>
-                  <td className="num">{formatDuration(b.estimatedSeconds)}</td>
+                  {b.ciOnly ? (
+                    <td className="left muted" colSpan={4}>
+                      <span className="badge" title="results uploaded from CI">
+                        CI uploads
+                      </span>{" "}
+                      results uploaded from CI
+                    </td>
+                  ) : (
+                    <>
+                      <td className="left wrap-narrow">{b.variantNames.join(", ")}</td>
+                      <td className="left wrap small">{matrixSummary(b)}</td>
+                      <td className="num" data-testid="list-trials">
+                        {b.trialCount}
+                      </td>
+                      <td className="num">{formatDuration(b.estimatedSeconds)}</td>
+                    </>
+                  )}
                   <td className="left">
                     {b.lastRun ? (
                       <Link href={`/runs/${b.lastRun.id}`}>
@@ -85,7 +85,7 @@ export default async function BenchmarksPage() {
                   <td className="left wrap-narrow">
                     <span className="row-actions">
                       <Link href={`/benchmarks/${encodeURIComponent(b.key)}/history`}>History</Link>
-                      {editable && (
+                      {editable && !b.ciOnly && (
                         <Link
                           href={`/benchmarks/${encodeURIComponent(b.key)}/edit`}
                           aria-label={`Edit ${b.key}`}
@@ -93,7 +93,7 @@ export default async function BenchmarksPage() {
                           Edit
                         </Link>
                       )}
-                      {editable && (
+                      {editable && !b.ciOnly && (
                         <RunNow benchmarkId={b.id} benchmarkKey={b.key} clusters={clusterOptions} />
                       )}
                     </span>

@@ -3,7 +3,9 @@ import type { TBenchmarkDefinition } from "@meshbench/contracts";
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "3 QPS (100, 1000, max) × 1 conn (8) × 1 payload × http1 · keep-alive · 3 reps" */
-export function matrixSummary(def: TBenchmarkDefinition): string {
+export function matrixSummary(
+  def: Pick<TBenchmarkDefinition, "loadMatrix" | "repetitions">,
+): string {
   const m = def.loadMatrix;
   return [
     `${m.qps.length} QPS (${m.qps.join(", ")})`,

@@ -30,17 +30,29 @@ function checkSize(def: TBenchmarkDefinition) {
 
 export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRepository }) {
   return {
+    /** Every benchmark, CI-only ones included, with its last run: one call, bounded queries. */
     async list(workspaceId: string): Promise<TBenchmarkSummary[]> {
-      return (await benchmarks.list(workspaceId)).map((b) => ({
-        id: b.id,
-        key: b.definition.key,
-        name: b.definition.name,
-        description: b.definition.description ?? null,
-        variantNames: b.definition.variants.map((v) => v.name),
-        trialCount: countTrials(b.definition),
-        estimatedSeconds: estimateRunSeconds(b.definition),
-        updatedAt: b.updatedAt,
-      }));
+      return (await benchmarks.list(workspaceId)).map((b): TBenchmarkSummary => {
+        const base = {
+          id: b.id,
+          key: b.key,
+          name: b.name,
+          description: b.description,
+          lastRun: b.lastRun,
+          updatedAt: b.updatedAt,
+        };
+        const def = b.definition;
+        if (!def) return { ...base, ciOnly: true };
+        return {
+          ...base,
+          ciOnly: false,
+          variantNames: def.variants.map((v) => v.name),
+          loadMatrix: def.loadMatrix,
+          repetitions: def.repetitions,
+          trialCount: countTrials(def),
+          estimatedSeconds: estimateRunSeconds(def),
+        };
+      });
     },
     async get(workspaceId: string, benchmarkId: string) {
       const b = await benchmarks.get(workspaceId, benchmarkId);

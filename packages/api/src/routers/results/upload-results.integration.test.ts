@@ -78,13 +78,33 @@ describe("results.upload over a real database", () => {
     expect(run.trials.every((t) => (t.latencyMs.p50Ms ?? 0) > 0)).toBe(true);
   });
 
-  it("keeps the benchmark a CI upload created out of the runnable definitions", async () => {
-    // The upload above created "echo-mesh" with no definition; listing must not choke on it.
+  it("lists the benchmark a CI upload created as CI-only, with its last run", async () => {
+    // The upload above created "echo-mesh" with no definition (target "external", no load
+    // matrix): the list must show it, marked ciOnly, so its history stays reachable.
     const admin = createCaller({
       services: createServices(db()),
       actor: { userId: null, workspaceId, role: "admin", via: "local" },
     });
-    await expect(admin.benchmarks.list()).resolves.toEqual([]);
+    const second = await caller().results.upload({
+      benchmark: "echo-mesh",
+      trials: [{ result: matrix("baseline-qps500-c8-rep1") }],
+    });
+    const list = await admin.benchmarks.list();
+    expect(list).toEqual([
+      {
+        id: expect.any(String) as string,
+        key: "echo-mesh",
+        name: "echo-mesh",
+        description: "Created by a CI upload.",
+        ciOnly: true,
+        lastRun: { id: second.runId, status: "succeeded", createdAt: expect.any(Date) as Date },
+        updatedAt: expect.any(Date) as Date,
+      },
+    ]);
+    // Still nothing to start or edit: get keeps refusing a definition-less benchmark.
+    await expect(admin.benchmarks.get({ benchmarkId: list[0]!.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("turns an importer error into BAD_REQUEST naming trials[i].result and writes nothing", async () => {

@@ -19,7 +19,8 @@ export default async function EditBenchmarkPage({ params }: Props) {
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
   const summary = (await caller.benchmarks.list()).find((b) => b.key === key);
-  if (!summary) notFound();
+  // A benchmark a CI upload created has no definition to edit.
+  if (!summary || summary.ciOnly) notFound();
   const detail = await caller.benchmarks.get({ benchmarkId: summary.id });
   return (
     <>
