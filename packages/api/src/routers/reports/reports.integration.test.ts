@@ -54,6 +54,49 @@ describe("reports and share links over a real database", () => {
     expect(report.resources).toEqual([]);
   });
 
+  it("reports resource cost per variant and role, per 1000 achieved RPS", async () => {
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds));
+    const sample = (role: "proxy" | "app", seconds: number, cpu: number, mem: number) => ({
+      runId: demo.runId,
+      variant: "nginx",
+      role,
+      namespace: "mb-demo-nginx",
+      pod: "echo-1",
+      container: role === "proxy" ? "istio-proxy" : "echo",
+      cpuMillicores: cpu,
+      memoryBytes: mem,
+      sampledAt: at(seconds),
+    });
+    await db().resourceSample.createMany({
+      data: [
+        sample("proxy", 0, 200, 50e6),
+        sample("proxy", 10, 300, 60e6),
+        sample("app", 0, 100, 20e6),
+        sample("app", 10, 100, 20e6),
+      ],
+    });
+    try {
+      const report = await callerFor(member()).reports.run({ runId: demo.runId });
+      const proxy = report.resources.find((r) => r.variant === "nginx" && r.role === "proxy")!;
+      expect(proxy).toMatchObject({ maxCpuMillicores: 300, maxMemoryBytes: 60e6 });
+      expect(proxy.avgCpuMillicores).toBeGreaterThanOrEqual(200);
+      expect(proxy.avgCpuMillicores).toBeLessThanOrEqual(300);
+      // Normalised by nginx's achieved rate over all its trials (requests / seconds).
+      const trials = await db().trial.findMany({ where: { runId: demo.runId, variant: "nginx" } });
+      const requests = trials.reduce((a, t) => a + (t.requestCount ?? 0), 0);
+      const seconds = trials.reduce((a, t) => a + (t.durationSeconds ?? 0), 0);
+      expect(proxy.cpuPer1000Rps).toBeCloseTo(
+        proxy.avgCpuMillicores / (requests / seconds / 1000),
+        6,
+      );
+      const app = report.resources.find((r) => r.variant === "nginx" && r.role === "app")!;
+      expect(app).toMatchObject({ maxCpuMillicores: 100, avgCpuMillicores: 100 });
+      expect(report.resources.some((r) => r.variant === "baseline")).toBe(false);
+    } finally {
+      await db().resourceSample.deleteMany({ where: { runId: demo.runId } });
+    }
+  });
+
   it("compares items of a comparison against the chosen reference, and 404s a bad permalink", async () => {
     const caller = callerFor(member());
     const state = {
