@@ -7,4 +7,6 @@ cd "$(dirname "$0")/.."
 source scripts/lib/toolchain.sh
 ensure_toolchain
 install_dependencies
-exec pnpm exec tsx scripts/demo.ts "$@"
+# tsx directly (not `pnpm exec`), so Ctrl-C reaches the orchestrator, which stops web, worker and
+# the embedded database.
+exec node_modules/.bin/tsx scripts/demo.ts "$@"
