@@ -186,12 +186,14 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
       expect(await gw.sampleUsage([ns], { controlPlaneNamespaces: [] })).toEqual([]);
       // kwok adds a pod to its emulated endpoint shortly after it starts running: poll briefly.
       let echo: ReturnType<typeof parseResourceMetrics>[number] | undefined;
-      for (let i = 0; i < 50 && !echo?.memoryBytes; i++) {
+      // Memory appears first; the CPU counter can lag one emulation tick behind (seen as null).
+      const complete = () => !!echo?.memoryBytes && typeof echo.cpuSecondsTotal === "number";
+      for (let i = 0; i < 50 && !complete(); i++) {
         const metrics = await kwokGet(`/metrics/nodes/${pods[0]!.nodeName}/metrics/resource`);
         echo = parseResourceMetrics(metrics, Date.now()).find(
           (r) => r.namespace === ns && r.container === "echo",
         );
-        if (!echo?.memoryBytes) await new Promise((r) => setTimeout(r, 200));
+        if (!complete()) await new Promise((r) => setTimeout(r, 200));
       }
       expect(echo).toMatchObject({ memoryBytes: 16 * 1024 * 1024 });
       expect(echo?.cpuSecondsTotal).toBeGreaterThanOrEqual(0);

@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from "node:http";
 import { createServer, request as httpsRequest } from "node:https";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -139,6 +139,7 @@ export function startFakeFortio(pick: (pod: LoadPod) => string, options: { pollM
     async stop() {
       stopped = true;
       await loop;
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,15 +1,18 @@
 /** Helpers of the chart/in-cluster test files: helm and kubectl from the testenv's bin dir. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadAllYaml } from "@kubernetes/client-node";
 import { testCerts, testKubeconfig } from "@meshbench/testing/k8s";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 export const chartDir = path.join(repoRoot, "infra/helm/meshbench");
 const work = mkdtempSync(path.join(tmpdir(), "mb-chart-"));
+// Rendered values and a kubeconfig with the test cluster's admin key: removed after the file's
+// tests (a hook registered at import runs in the importing test file).
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 export function kubeconfigPath() {
   const file = path.join(work, "admin.kubeconfig");
