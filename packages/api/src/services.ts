@@ -16,6 +16,7 @@ import {
   createRunExecutionRepository,
   type Database,
   type RateLimitRule,
+  type UploadRepository,
 } from "@meshbench/db";
 import type { KubeConfig } from "@kubernetes/client-node";
 import {
@@ -52,7 +53,28 @@ export type ServiceOptions = {
   runQueue?: RunEnqueuer | null;
   /** How a KubeConfig becomes a gateway (tests may shorten the poll interval). */
   gatewayFor?: (kc: KubeConfig) => ClusterGateway;
+  /** Observes every stored upload (the web app counts ingest rate and latency with it). */
+  observeIngest?: IngestObserver;
 };
+
+/** Wraps one stored upload; `trialsOf` tells how many trials it held. */
+export type IngestObserver = <T>(
+  store: () => Promise<T>,
+  trialsOf: (stored: T) => number,
+) => Promise<T>;
+
+function observedUploads(db: Database, observe: IngestObserver | undefined): UploadRepository {
+  const uploads = createUploadRepository(db);
+  if (!observe) return uploads;
+  return {
+    ...uploads,
+    createUploadRun: (workspaceId, input) =>
+      observe(
+        () => uploads.createUploadRun(workspaceId, input),
+        (stored) => stored.trialKeys.length,
+      ),
+  };
+}
 
 /** Wires repositories over one database client; apps call this once at start-up. */
 export function createServices(db: Database, options: ServiceOptions = {}): Services {
@@ -62,7 +84,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): Serv
   const audit = createAuditRepository(db);
   return {
     runs,
-    uploads: createUploadRepository(db),
+    uploads: observedUploads(db, options.observeIngest),
     history: createHistoryRepository(db),
     idempotency: createIdempotencyRepository(db),
     workspaces: createWorkspaceRepository(db),

@@ -32,18 +32,8 @@ export function getServices(): Services {
         : localDevVaultKeys(),
     ),
     runQueue: createRunQueue(env.DATABASE_URL),
+    // Ingest rate and latency (meshbench_ingest_*), wrapped once here and never per request.
+    observeIngest: (store, trialsOf) => getMetrics().observeIngest(store, trialsOf),
   });
-  instrumentUploads(globalForServices.meshbenchServices);
   return globalForServices.meshbenchServices;
-}
-
-/** Ingest rate and latency (meshbench_ingest_*): every stored upload goes through createUploadRun. */
-function instrumentUploads(services: Services) {
-  const { uploads } = services;
-  const store = uploads.createUploadRun.bind(uploads);
-  uploads.createUploadRun = (workspaceId, input) =>
-    getMetrics().observeIngest(
-      () => store(workspaceId, input),
-      (r) => r.trialKeys.length,
-    );
 }
