@@ -31,6 +31,13 @@ export const env = createEnv({
       .default(10 * 1024 * 1024),
     /** Sign-in, sign-up and password-reset attempts per minute, per client address and endpoint. */
     MESHBENCH_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Result uploads and run triggers per minute, per API token or user. */
+    MESHBENCH_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /**
+     * Reverse proxies in front of the app that append to X-Forwarded-For. 0 (default): the
+     * client is the TCP peer and X-Forwarded-For is ignored (any client can set it).
+     */
+    MESHBENCH_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /**
      * Kubeconfig encryption keys "id:base64(32 bytes)", comma-separated; the first seals, all
      * open (rotation). Required in production; local mode uses a fixed dev key.

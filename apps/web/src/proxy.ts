@@ -27,12 +27,36 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Requests no route of ours can answer: refused here with a 4xx instead of a 500 deeper down. */
+function refuseUnroutable(request: NextRequest): Response | null {
+  const json = (status: number, code: string, message: string, headers = {}) =>
+    Response.json({ error: { code, message, field: null, issues: [] } }, { status, headers });
+  if (!METHODS.has(request.method))
+    return json(405, "METHOD_NOT_SUPPORTED", `Method ${request.method} is not supported`, {
+      allow: [...METHODS].join(", "),
+    });
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+  } catch {
+    return json(400, "BAD_REQUEST", "path: malformed %-encoding");
+  }
+  return null;
+}
+
 /**
  * Runs before every page: signed-out visitors go to /sign-in (an optimistic cookie check; every
  * data access still resolves the session for real), and each response gets a nonce-based CSP.
  */
 export function proxy(request: NextRequest) {
+  const refused = refuseUnroutable(request);
+  if (refused) return refused;
   const { pathname, search } = request.nextUrl;
+  // APIs answer 401 themselves and set their own headers; prefetches need no nonce.
+  const prefetch =
+    request.headers.has("next-router-prefetch") || request.headers.get("purpose") === "prefetch";
+  if (pathname.startsWith("/api/") || prefetch) return NextResponse.next();
   if (
     !PUBLIC.some((re) => re.test(pathname)) &&
     !getSessionCookie(request, { cookiePrefix: "meshbench" })
@@ -52,13 +76,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [
-    {
-      source: "/((?!api|_next/static|_next/image|favicon.ico).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
 };

@@ -20,3 +20,18 @@ export function toTRPCError(error: unknown): unknown {
   }
   return error;
 }
+
+/** The cause of a 429: how long until the caller's window reopens (sent as Retry-After). */
+export class RetryLater extends Error {
+  override readonly name = "RetryLater";
+  constructor(readonly retryAfterSeconds: number) {
+    super(`retry in ${retryAfterSeconds} s`);
+  }
+}
+
+/** Retry-After for a response whose errors include a rate-limit refusal. */
+export function retryAfterHeader(errors: readonly { cause?: unknown }[]): Record<string, string> {
+  const limited = errors.find((e) => e.cause instanceof RetryLater)?.cause as
+    RetryLater | undefined;
+  return limited ? { "retry-after": String(limited.retryAfterSeconds) } : {};
+}

@@ -20,8 +20,11 @@ export { generateApiToken, hashApiToken, API_TOKEN_PREFIX } from "./auth/api-tok
 export { TOKEN_SCOPES, type TokenScope } from "./auth/scopes";
 export { DEFAULT_RATE_LIMITS, type ServiceOptions } from "./services";
 export { limitBody, errorResponse } from "./http/body-limit";
-export { isCrossSiteWrite, clientAddress } from "./http/request-guards";
+export { isCrossSiteWrite, clientAddress, PEER_ADDRESS_HEADER } from "./http/request-guards";
+export { hasMalformedPath, nestsDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
+export { retryAfterHeader } from "./errors";
 export {
+  apiDocsCsp,
   apiDocsHtml,
   createRestHandler,
   openApiDocument,

@@ -1,23 +1,28 @@
 import { DomainError } from "@meshbench/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
+import { wireTransformer } from "./wire/transformer";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { TokenScope } from "./auth/scopes";
 import type { Actor, Context, Role } from "./context";
-import { toTRPCError } from "./errors";
+import { RetryLater, toTRPCError } from "./errors";
 
 const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
-    transformer: superjson,
+    transformer: wireTransformer,
     errorFormatter({ shape, error }) {
       const cause = error.cause;
+      // Unexpected errors are logged by the route; clients learn only that one happened.
+      const internal = error.code === "INTERNAL_SERVER_ERROR";
       return {
         ...shape,
+        message: internal ? "Internal server error" : shape.message,
         data: {
           ...shape.data,
+          stack: undefined,
+          retryAfterSeconds: cause instanceof RetryLater ? cause.retryAfterSeconds : undefined,
           // BAD_REQUEST names the field and the reason; nothing else leaks (no stack in prod).
           field: cause instanceof DomainError ? (cause.field ?? null) : null,
           zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
@@ -105,6 +110,7 @@ export function rateLimited(bucket: string) {
       throw new TRPCError({
         code: "TOO_MANY_REQUESTS",
         message: `Rate limit exceeded; retry in ${decision.retryAfterSeconds} s`,
+        cause: new RetryLater(decision.retryAfterSeconds),
       });
     }
     return next();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZKubernetesAnnotations, ZKubernetesLabels } from "./kubernetes-names";
 import { ZRunStatus } from "./run";
 
 /** The pinned default load-generator and echo-server image (Fortio serves both roles). */
@@ -9,7 +10,6 @@ const ZDnsLabel = z
   .min(1)
   .max(30)
   .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, "lowercase letters, digits and '-'");
-const ZLabelMap = z.record(z.string().min(1).max(253), z.string().max(63));
 const ZQuantity = z
   .string()
   .regex(/^[0-9.]+[a-zA-Z]*$/, "a Kubernetes quantity, e.g. 100m or 128Mi");
@@ -53,8 +53,8 @@ export const ZVariant = z.object({
   /** istio-ambient only: the waypoint the namespace uses (`istio.io/use-waypoint`). */
   waypoint: ZDnsLabel.optional(),
   /** Extra namespace labels/annotations (the only ones for `custom`). */
-  labels: ZLabelMap.default({}),
-  annotations: ZLabelMap.default({}),
+  labels: ZKubernetesLabels.default({}),
+  annotations: ZKubernetesAnnotations.default({}),
 });
 export type TVariant = z.infer<typeof ZVariant>;
 
@@ -91,8 +91,8 @@ export const ZFortioOptions = z.object({
 export const ZPlacement = z.object({
   /** Spread load generator and server over different nodes (required pod anti-affinity). */
   antiAffinity: z.boolean().default(true),
-  loadGeneratorNodeSelector: ZLabelMap.default({}),
-  serverNodeSelector: ZLabelMap.default({}),
+  loadGeneratorNodeSelector: ZKubernetesLabels.default({}),
+  serverNodeSelector: ZKubernetesLabels.default({}),
 });
 
 export const ZMethodology = z.object({

@@ -38,6 +38,9 @@ export const ZGitInfo = z.object({
   pr: z.string().min(1).max(64).optional(),
 });
 
+/** Labels are filters on the runs list, not a document store. */
+export const MAX_UPLOAD_LABELS = 32;
+
 export const ZUploadResultsInput = z.object({
   /** The benchmark's key in the workspace (created on first upload when unknown). */
   benchmark: z
@@ -52,7 +55,12 @@ export const ZUploadResultsInput = z.object({
   mesh: z
     .object({ name: z.string().min(1).max(63), version: z.string().min(1).max(63).optional() })
     .optional(),
-  labels: z.record(ZLabel, z.string().max(255)).default({}),
+  labels: z
+    .record(ZLabel, z.string().max(255))
+    .refine((labels) => Object.keys(labels).length <= MAX_UPLOAD_LABELS, {
+      message: `at most ${MAX_UPLOAD_LABELS} labels`,
+    })
+    .default({}),
   trials: z.array(ZUploadTrial).min(1).max(200),
 });
 export type TUploadResultsInput = z.input<typeof ZUploadResultsInput>;

@@ -25,7 +25,10 @@ export function getServices(): Services {
   globalForServices.meshbenchServices ??= createServices(getDatabase(), {
     mailer: authEnv.mailTransport === "console" ? createConsoleMailer() : createDisabledMailer(),
     appUrl: authEnv.baseURL,
-    rateLimits: { auth: { points: env.MESHBENCH_AUTH_RATE_LIMIT, durationSeconds: 60 } },
+    rateLimits: {
+      auth: { points: env.MESHBENCH_AUTH_RATE_LIMIT, durationSeconds: 60 },
+      upload: { points: env.MESHBENCH_UPLOAD_RATE_LIMIT, durationSeconds: 60 },
+    },
     vault: new KubeconfigVault(
       env.MESHBENCH_ENCRYPTION_KEYS
         ? parseVaultKeys(env.MESHBENCH_ENCRYPTION_KEYS)

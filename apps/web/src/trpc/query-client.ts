@@ -1,16 +1,16 @@
 import { defaultShouldDehydrateQuery, QueryClient } from "@tanstack/react-query";
-import SuperJSON from "superjson";
+import { wireTransformer } from "@meshbench/api/transformer";
 
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 30_000 },
       dehydrate: {
-        serializeData: SuperJSON.serialize,
+        serializeData: wireTransformer.serialize,
         shouldDehydrateQuery: (query) =>
           defaultShouldDehydrateQuery(query) || query.state.status === "pending",
       },
-      hydrate: { deserializeData: SuperJSON.deserialize },
+      hydrate: { deserializeData: wireTransformer.deserialize },
     },
   });
 }

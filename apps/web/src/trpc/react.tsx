@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchStreamLink, loggerLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
-import SuperJSON from "superjson";
+import { wireTransformer } from "@meshbench/api/transformer";
 import { createQueryClient } from "./query-client";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
@@ -21,7 +21,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
     createTRPCClient<AppRouter>({
       links: [
         loggerLink({ enabled: (op) => op.direction === "down" && op.result instanceof Error }),
-        httpBatchStreamLink({ transformer: SuperJSON, url: "/api/trpc" }),
+        httpBatchStreamLink({ transformer: wireTransformer, url: "/api/trpc" }),
       ],
     }),
   );

@@ -1,11 +1,12 @@
-/** JSON error bodies for transport-level refusals, shaped like the API's other errors. */
+/** JSON error bodies for transport-level refusals, in the one documented error shape. */
 export function errorResponse(
   status: number,
   code: string,
   message: string,
   headers: Record<string, string> = {},
+  field: string | null = null,
 ) {
-  return new Response(JSON.stringify({ error: { code, message } }), {
+  return new Response(JSON.stringify({ error: { code, message, field, issues: [] } }), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { limitBody } from "./body-limit";
-import { clientAddress, isCrossSiteWrite } from "./request-guards";
+import { hasMalformedPath, nestsDeeperThan } from "./json-depth";
+import { clientAddress, isCrossSiteWrite, PEER_ADDRESS_HEADER } from "./request-guards";
 
 const post = (body: RequestInit["body"], headers: Record<string, string> = {}) =>
   new Request("http://localhost/api/x", { method: "POST", body, headers, duplex: "half" });
@@ -63,10 +64,43 @@ describe("isCrossSiteWrite", () => {
 });
 
 describe("clientAddress", () => {
-  it("takes the hop our own server appended", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "1.1.1.1, 203.0.113.9" }))).toBe(
-      "203.0.113.9",
-    );
-    expect(clientAddress(new Headers())).toBe("unknown");
+  const peer = "198.51.100.7";
+  it("is the TCP peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
+    for (const xff of ["1.1.1.1", "1.1.1.1, 2.2.2.2", ""])
+      expect(
+        clientAddress(new Headers({ "x-forwarded-for": xff, [PEER_ADDRESS_HEADER]: peer })),
+      ).toBe(peer);
+  });
+
+  it("behind N trusted proxies, takes the N-th address from the right", () => {
+    const headers = new Headers({
+      "x-forwarded-for": "6.6.6.6, 203.0.113.9", // a forged hop, then what our proxy appended
+      [PEER_ADDRESS_HEADER]: peer, // the proxy itself
+    });
+    expect(clientAddress(headers, 1)).toBe("203.0.113.9");
+    expect(clientAddress(headers, 2)).toBe("6.6.6.6");
+  });
+
+  it("falls back to one shared bucket when the server did not stamp the peer", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "1.1.1.1" }))).toBe("unknown");
+  });
+});
+
+describe("nestsDeeperThan", () => {
+  const nested = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+  it("finds nesting past the limit, ignoring brackets inside strings", () => {
+    expect(nestsDeeperThan(nested(64))).toBe(false);
+    expect(nestsDeeperThan(nested(65))).toBe(true);
+    expect(nestsDeeperThan(nested(5000))).toBe(true);
+    expect(nestsDeeperThan(JSON.stringify({ s: "[".repeat(500) + '\\"{{{' }))).toBe(false);
+    expect(nestsDeeperThan("[".repeat(70) + "]".repeat(70))).toBe(true);
+  });
+});
+
+describe("hasMalformedPath", () => {
+  it("flags broken %-escapes only", () => {
+    expect(hasMalformedPath("http://h/api/v1/runs/%ZZ")).toBe(true);
+    expect(hasMalformedPath("http://h/runs/%E0%A4%A")).toBe(true);
+    expect(hasMalformedPath("http://h/runs/abc%20d")).toBe(false);
   });
 });

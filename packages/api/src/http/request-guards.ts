@@ -17,16 +17,26 @@ export function isCrossSiteWrite(request: Request, trustedOrigins: readonly stri
 }
 
 /**
- * The client address for rate limiting: the last X-Forwarded-For hop, i.e. the one our own
- * server or proxy appended (earlier hops are client-controlled and could be rotated to dodge
- * the limit).
+ * The header our production server (apps/web/server/peer-address.cjs) sets to the TCP peer's
+ * address, after deleting any copy a client sent. Next's route handlers never see the socket.
  */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded
-    ?.split(",")
+export const PEER_ADDRESS_HEADER = "x-meshbench-peer-address";
+
+/**
+ * The client address for rate limiting. With no trusted proxy (hops = 0) it is the TCP peer:
+ * X-Forwarded-For is ignored, since any client can set it. Behind N trusted proxies, each of
+ * which appends the address it received from, the client is the N-th address from the right of
+ * X-Forwarded-For + peer; anything further left is client-controlled. Without the peer header
+ * (a server started without our wrapper) every client shares one "unknown" bucket: stricter,
+ * never looser.
+ */
+export function clientAddress(headers: Headers, trustedProxyHops = 0): string {
+  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim() || "unknown";
+  if (trustedProxyHops <= 0) return peer;
+  const forwarded = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
     .map((s) => s.trim())
-    .filter(Boolean)
-    .at(-1);
-  return last ?? headers.get("x-real-ip") ?? "unknown";
+    .filter(Boolean);
+  const chain = [...forwarded, peer];
+  return chain[chain.length - 1 - trustedProxyHops] ?? chain[0] ?? peer;
 }

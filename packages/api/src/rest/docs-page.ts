@@ -3,7 +3,7 @@
  * OpenAPI document and renders every operation with its parameters, schemas and a "try it"
  * form. A few dozen lines of our own instead of a large viewer package keeps it offline-capable.
  */
-export function apiDocsHtml(specUrl: string): string {
+export function apiDocsHtml(specUrl: string, nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Meshbench API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -20,7 +20,7 @@ textarea{height:10rem} button{margin-top:.4rem} code{background:#f6f8fa;padding:
 <h1>Meshbench API</h1><p id="desc">Loading <a href="${specUrl}">${specUrl}</a>…</p>
 <label>API token <input id="token" type="password" placeholder="mbt_…" autocomplete="off"></label>
 <div id="ops"></div>
-<script>
+<script nonce="${nonce}">
 const esc = (s) => String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 fetch(${JSON.stringify(specUrl)}).then((r) => r.json()).then((spec) => {
   document.getElementById("desc").innerHTML = esc(spec.info.description) + ' — <a href="${specUrl}">openapi.json</a>';
@@ -47,4 +47,18 @@ fetch(${JSON.stringify(specUrl)}).then((r) => r.json()).then((spec) => {
   }
 });
 </script></body></html>`;
+}
+
+/** The docs page's own CSP: its one inline script by nonce, fetches to us only, no framing. */
+export function apiDocsCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
 }

@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { appRouter } from "../root";
+import { documentRestErrors } from "./openapi-errors";
 
 /** Documented limit of a REST request body; larger bodies get 413 before any parsing. */
 export const REST_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -14,24 +15,30 @@ let cached: { baseUrl: string; document: OpenAPIObject } | null = null;
 export function openApiDocument(origin = ""): OpenAPIObject {
   const baseUrl = `${origin}${REST_BASE_PATH}`;
   if (cached?.baseUrl === baseUrl) return cached.document;
-  const document = generateOpenApiDocument(appRouter, {
-    title: "Meshbench API",
-    version: "1.0.0",
-    description:
-      "Upload load-generator results, trigger runs, read run status and regression verdicts. " +
-      "Authenticate with `Authorization: Bearer <API token>` (scopes: read, results:write, runs:trigger). " +
-      `Request bodies are limited to ${REST_MAX_BODY_BYTES} bytes (413 beyond). POST requests honour an ` +
-      "`Idempotency-Key` header for 24 hours: a retry with the same key and body replays the first response " +
-      "(header `Idempotency-Replayed: true`); the same key with another body is a 409. Errors are " +
-      "`{ error: { code, message, field, issues } }`.",
-    openApiVersion: "3.1.0",
-    baseUrl,
-    docsUrl: "/api/docs",
-    tags: ["results", "runs", "verdicts", "history"],
-    securitySchemes: {
-      bearerAuth: { type: "http", scheme: "bearer", description: "A Meshbench API token (mbt_…)" },
-    },
-  });
+  const document = documentRestErrors(
+    generateOpenApiDocument(appRouter, {
+      title: "Meshbench API",
+      version: "1.0.0",
+      description:
+        "Upload load-generator results, trigger runs, read run status and regression verdicts. " +
+        "Authenticate with `Authorization: Bearer <API token>` (scopes: read, results:write, runs:trigger). " +
+        `Request bodies are limited to ${REST_MAX_BODY_BYTES} bytes (413 beyond). POST requests honour an ` +
+        "`Idempotency-Key` header for 24 hours: a retry with the same key and body replays the first response " +
+        "(header `Idempotency-Replayed: true`); the same key with another body is a 409. Every error is " +
+        "`{ error: { code, message, field, issues } }` (schema `Error`); 429 and 409 carry `Retry-After`.",
+      openApiVersion: "3.1.0",
+      baseUrl,
+      docsUrl: "/api/docs",
+      tags: ["results", "runs", "verdicts", "history"],
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "A Meshbench API token (mbt_…)",
+        },
+      },
+    }),
+  );
   cached = { baseUrl, document };
   return document;
 }

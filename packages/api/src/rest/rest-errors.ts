@@ -2,7 +2,7 @@ type RawError = {
   message?: unknown;
   code?: unknown;
   issues?: { path?: (string | number)[]; message?: string }[];
-  data?: { field?: unknown };
+  data?: { field?: unknown; retryAfterSeconds?: unknown };
 };
 
 export type RestError = {
@@ -43,4 +43,10 @@ export function toRestError(status: number, raw: unknown): RestError {
           ? r.message
           : "Request failed";
   return { error: { code, message, field, issues } };
+}
+
+/** Headers an error answer carries besides its body: Retry-After on a rate-limit refusal. */
+export function restErrorHeaders(raw: unknown): Record<string, string> {
+  const retry = (raw as RawError | null)?.data?.retryAfterSeconds;
+  return typeof retry === "number" ? { "retry-after": String(retry) } : {};
 }

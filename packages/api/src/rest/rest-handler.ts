@@ -1,24 +1,28 @@
-import { createHash } from "node:crypto";
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import type { Context } from "../context";
 import { errorResponse, limitBody } from "../http/body-limit";
+import { hasMalformedPath, MAX_JSON_DEPTH, nestsDeeperThan } from "../http/json-depth";
+import { isCrossSiteWrite } from "../http/request-guards";
 import { appRouter } from "../root";
+import { withIdempotency } from "./idempotency";
 import { REST_BASE_PATH, REST_MAX_BODY_BYTES } from "./openapi-document";
-import { toRestError } from "./rest-errors";
+import { restErrorHeaders, toRestError } from "./rest-errors";
 
 export type RestHandlerOptions = {
   createContext: (request: Request) => Promise<Context>;
+  /** Origins whose cookie-authenticated writes are accepted (the app's own). */
+  trustedOrigins: readonly string[];
   maxBodyBytes?: number;
   onUnexpectedError?: (path: string, message: string) => void;
 };
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export type RestResult = { status: number; body: unknown; headers: Record<string, string> };
 
 async function dispatch(
   request: Request,
   ctx: Context,
   options: RestHandlerOptions,
-): Promise<{ status: number; body: unknown; headers: Headers }> {
+): Promise<RestResult> {
   const response = await createOpenApiFetchHandler({
     endpoint: REST_BASE_PATH,
     router: appRouter,
@@ -31,70 +35,55 @@ async function dispatch(
   });
   const text = await response.text();
   const parsed: unknown = text ? JSON.parse(text) : null;
-  const body = response.status >= 400 ? toRestError(response.status, parsed) : parsed;
-  return { status: response.status, body, headers: response.headers };
+  const headers = Object.fromEntries(response.headers);
+  if (response.status < 400) return { status: response.status, body: parsed, headers };
+  return {
+    status: response.status,
+    body: toRestError(response.status, parsed),
+    headers: { ...headers, ...restErrorHeaders(parsed) },
+  };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+const json = ({ status, body, headers }: RestResult, extra: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json", ...headers },
+    headers: { ...headers, "content-type": "application/json", ...extra },
   });
+
+/** Refusals made before any procedure runs; each answers in the documented error shape. */
+async function screen(request: Request, options: RestHandlerOptions): Promise<Request | Response> {
+  if (hasMalformedPath(request.url))
+    return errorResponse(400, "BAD_REQUEST", "path: malformed %-encoding");
+  if (isCrossSiteWrite(request, options.trustedOrigins))
+    return errorResponse(403, "FORBIDDEN", "Cross-site request refused");
+  const limited = await limitBody(request, options.maxBodyBytes ?? REST_MAX_BODY_BYTES);
+  if (limited instanceof Response || limited.method === "GET" || limited.method === "HEAD")
+    return limited;
+  if (nestsDeeperThan(await limited.clone().text()))
+    return errorResponse(400, "BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return limited;
+}
 
 /**
  * The REST transport: the same procedures as /api/trpc, served by trpc-to-openapi under
- * /api/v1. Around it, what HTTP clients need: a body limit enforced before parsing (413), a
- * uniform error body, and Idempotency-Key handling for POSTs (replay, or 409 on a changed body).
+ * /api/v1. Around it, what HTTP clients need and tRPC does not give: early refusals (malformed
+ * path, cross-site cookie writes, 413 before parsing, absurd nesting), one documented error body
+ * with Retry-After on 429, and Idempotency-Key for POSTs. Anything unexpected is a logged 500
+ * in the same shape, never an unhandled rejection.
  */
 export function createRestHandler(options: RestHandlerOptions) {
   return async function handle(incoming: Request): Promise<Response> {
-    const limited = await limitBody(incoming, options.maxBodyBytes ?? REST_MAX_BODY_BYTES);
-    if (limited instanceof Response) return limited;
-    const ctx = await options.createContext(limited);
-    const key = limited.headers.get("idempotency-key");
-    if (limited.method !== "POST" || key === null || !ctx.actor) {
-      const { status, body, headers } = await dispatch(limited, ctx, options);
-      return json(status, body, Object.fromEntries(headers));
-    }
-    if (!IDEMPOTENCY_KEY.test(key))
-      return errorResponse(
-        400,
-        "BAD_REQUEST",
-        "Idempotency-Key must be 1–255 visible ASCII characters",
-      );
-
-    const bodyText = await limited.clone().text();
-    const path = new URL(limited.url).pathname;
-    const hash = createHash("sha256")
-      .update(`${limited.method} ${path}\n${bodyText}`)
-      .digest("hex");
-    const scopeKey = `${ctx.actor.tokenId ?? ctx.actor.userId ?? ctx.actor.via}:${key}`;
-    const store = ctx.services.idempotency;
-    const begun = await store.begin(ctx.actor.workspaceId, scopeKey, hash);
-    if (begun.state === "replay")
-      return json(begun.status, begun.response, { "idempotency-replayed": "true" });
-    if (begun.state === "conflict")
-      return errorResponse(
-        409,
-        "CONFLICT",
-        "Idempotency-Key was already used with a different request",
-      );
-    if (begun.state === "in_flight")
-      return errorResponse(
-        409,
-        "CONFLICT",
-        "A request with this Idempotency-Key is still in progress",
-        { "retry-after": "1" },
-      );
     try {
-      const { status, body, headers } = await dispatch(limited, ctx, options);
-      // Server errors are not stored: the client may retry them with the same key.
-      if (status >= 500) await store.release(ctx.actor.workspaceId, scopeKey);
-      else await store.complete(ctx.actor.workspaceId, scopeKey, status, body);
-      return json(status, body, Object.fromEntries(headers));
+      const request = await screen(incoming, options);
+      if (request instanceof Response) return request;
+      const ctx = await options.createContext(request);
+      const run = () => dispatch(request, ctx, options);
+      const key = request.headers.get("idempotency-key");
+      if (request.method !== "POST" || key === null || !ctx.actor) return json(await run());
+      return await withIdempotency(request, key, ctx.actor, ctx.services.idempotency, run, json);
     } catch (error) {
-      await store.release(ctx.actor.workspaceId, scopeKey);
-      throw error;
+      options.onUnexpectedError?.(new URL(incoming.url).pathname, (error as Error).message);
+      return errorResponse(500, "INTERNAL_SERVER_ERROR", "Internal server error");
     }
   };
 }

@@ -140,6 +140,7 @@ describe("results.upload over a real database", () => {
     const handler = () =>
       createRestHandler({
         createContext: () => Promise.resolve({ services: createServices(db()), actor: actor() }),
+        trustedOrigins: ["http://meshbench.test"],
       });
     const post = (key: string, body: unknown) =>
       handler()(
@@ -180,15 +181,16 @@ describe("results.upload over a real database", () => {
       expect((await counts()).runs).toBe(before.runs + 1);
     });
 
-    it("keeps a refused upload's 400 under its key: the same retry replays the refusal", async () => {
+    it("stores only successes: a refused upload can be fixed and retried under the same key", async () => {
       const bad = await post("fix-me", { benchmark: "idem", trials: [{ result: "garbage" }] });
       expect(bad.status).toBe(400);
       const badBody = (await bad.json()) as { error: { field: string } };
       expect(badBody.error.field).toMatch(/^trials\[0\]\.result/);
-      // Only 5xx answers are released for a retry; a 4xx is the answer to that request.
       const again = await post("fix-me", { benchmark: "idem", trials: [{ result: "garbage" }] });
       expect(again.status).toBe(400);
-      expect(again.headers.get("idempotency-replayed")).toBe("true");
+      expect(again.headers.get("idempotency-replayed")).toBeNull();
+      const fixed = await post("fix-me", body);
+      expect(fixed.status).toBe(200);
     });
   });
 });

@@ -1,8 +1,13 @@
-import { apiDocsHtml } from "@meshbench/api";
+import { randomBytes } from "node:crypto";
+import { apiDocsCsp, apiDocsHtml } from "@meshbench/api";
 
 /** Interactive API docs, self-contained (works offline): renders /api/v1/openapi.json. */
 export function GET() {
-  return new Response(apiDocsHtml("/api/v1/openapi.json"), {
-    headers: { "content-type": "text/html; charset=utf-8" },
+  const nonce = randomBytes(16).toString("base64");
+  return new Response(apiDocsHtml("/api/v1/openapi.json", nonce), {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": apiDocsCsp(nonce),
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { clientAddress, errorResponse, limitBody } from "@meshbench/api";
 import { toNextJsHandler } from "better-auth/next-js";
+import { env } from "~/env";
 import { getAuth } from "~/server/auth";
 import { getServices } from "~/server/services";
 
@@ -12,7 +13,7 @@ const LIMITED =
 async function guarded(request: Request, handle: (r: Request) => Promise<Response>) {
   const { pathname } = new URL(request.url);
   if (request.method === "POST" && LIMITED.test(pathname)) {
-    const key = `${clientAddress(request.headers)}:${pathname}`;
+    const key = `${clientAddress(request.headers, env.MESHBENCH_TRUSTED_PROXY_HOPS)}:${pathname}`;
     const decision = await getServices().rateLimits.consume("auth", key);
     if (!decision.allowed) {
       return errorResponse(429, "TOO_MANY_REQUESTS", "Too many attempts; try again later", {

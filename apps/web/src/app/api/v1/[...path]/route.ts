@@ -1,10 +1,14 @@
 import { createRestHandler } from "@meshbench/api";
+import { authEnv, env } from "~/env";
 import { createRequestContext } from "~/server/context";
+import { getLogger } from "~/server/ops";
 
 // REST under /api/v1: the same tRPC procedures, served by trpc-to-openapi (packages/api/src/rest).
 const handler = createRestHandler({
   createContext: (request) => createRequestContext(request.headers),
-  onUnexpectedError: (path, message) => console.error(`REST ${path}: ${message}`),
+  trustedOrigins: authEnv.trustedOrigins,
+  maxBodyBytes: env.MESHBENCH_MAX_BODY_BYTES,
+  onUnexpectedError: (path, message) => getLogger().error({ path, message }, "REST request failed"),
 });
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import type { Actor, Services } from "../context";
+import { errorResponse } from "../http/body-limit";
+import type { RestResult } from "./rest-handler";
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Idempotency-Key for a POST: claim the key (a concurrent twin gets 409), run the request, and
+ * keep its answer for replay only when it is a success. Every refusal is left unstored — a 429
+ * or 5xx is transient, and 400/401/403/404/409/412 answers change when the caller fixes the
+ * body, its token's scopes or the workspace's state — and none of them wrote anything, so a
+ * retry with the same key simply runs again.
+ */
+export async function withIdempotency(
+  request: Request,
+  key: string,
+  actor: Actor,
+  store: Services["idempotency"],
+  run: () => Promise<RestResult>,
+  respond: (result: RestResult, extra?: Record<string, string>) => Response,
+): Promise<Response> {
+  if (!IDEMPOTENCY_KEY.test(key))
+    return errorResponse(
+      400,
+      "BAD_REQUEST",
+      "Idempotency-Key must be 1–255 visible ASCII characters",
+      {},
+      "Idempotency-Key",
+    );
+  const bodyText = await request.clone().text();
+  const path = new URL(request.url).pathname;
+  const hash = createHash("sha256").update(`${request.method} ${path}\n${bodyText}`).digest("hex");
+  const scopeKey = `${actor.tokenId ?? actor.userId ?? actor.via}:${key}`;
+  const workspaceId = actor.workspaceId;
+  const begun = await store.begin(workspaceId, scopeKey, hash);
+  if (begun.state === "replay")
+    return respond(
+      { status: begun.status, body: begun.response, headers: {} },
+      { "idempotency-replayed": "true" },
+    );
+  if (begun.state === "conflict")
+    return errorResponse(
+      409,
+      "CONFLICT",
+      "Idempotency-Key was already used with a different request",
+      {},
+      "Idempotency-Key",
+    );
+  if (begun.state === "in_flight")
+    return errorResponse(
+      409,
+      "CONFLICT",
+      "A request with this Idempotency-Key is still in progress",
+      { "retry-after": "1" },
+      "Idempotency-Key",
+    );
+  let result: RestResult;
+  try {
+    result = await run();
+  } catch (error) {
+    await store.release(workspaceId, scopeKey);
+    throw error;
+  }
+  if (result.status >= 200 && result.status < 300)
+    await store.complete(workspaceId, scopeKey, result.status, result.body);
+  else await store.release(workspaceId, scopeKey);
+  return respond(result);
+}

@@ -1,0 +1,93 @@
+import type { OpenAPIObject } from "trpc-to-openapi";
+
+type Json = Record<string, unknown>;
+type Operation = { responses?: Record<string, Json>; parameters?: Json[] };
+
+/** The one error body every REST refusal carries (rest-errors.ts `RestError`, errorResponse). */
+export const REST_ERROR_SCHEMA: Json = {
+  type: "object",
+  required: ["error"],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "field", "issues"],
+      additionalProperties: false,
+      properties: {
+        code: { type: "string", examples: ["BAD_REQUEST"] },
+        message: { type: "string", description: "Safe to show; names the field for 400s" },
+        field: { type: ["string", "null"], description: "The offending input field, if one" },
+        issues: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["field", "message"],
+            additionalProperties: false,
+            properties: { field: { type: "string" }, message: { type: "string" } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const retryAfter = {
+  "Retry-After": { description: "Seconds until a retry may succeed", schema: { type: "string" } },
+};
+
+/** Statuses any operation can answer with, and the extra ones of writes (see rest-handler.ts). */
+const ANY: Record<string, string> = {
+  "400": "Invalid input or malformed path; `field` names the input",
+  "401": "Missing or invalid API token",
+  "403": "The token lacks the scope, or a cookie-authenticated write came from another site",
+  "404": "No such resource in this workspace",
+  "500": "Unexpected server error (logged; the body says nothing more)",
+};
+const WRITES: Record<string, string> = {
+  "409": "Idempotency-Key reused with another body, or still in progress",
+  "413": "Request body over the limit (refused before parsing)",
+  "415": "Content-Type is not application/json",
+  "429": "Rate limit exceeded; see Retry-After",
+};
+
+const idempotencyKey = {
+  in: "header",
+  name: "Idempotency-Key",
+  required: false,
+  description:
+    "Replays the first successful response for 24 hours (1–255 visible ASCII characters)",
+  schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" },
+};
+
+/**
+ * trpc-to-openapi documents errors as `{ message, code, issues }` schemas per code, which is not
+ * what the REST transport sends. This rewrites the document to the truth: one `Error` schema,
+ * referenced by every error response of every operation, for every status the transport can
+ * answer with; Retry-After on 409/429; the Idempotency-Key header on writes.
+ */
+export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
+  const doc = structuredClone(document) as unknown as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, Json> };
+  };
+  for (const name of Object.keys(doc.components.schemas))
+    if (name.startsWith("error.")) delete doc.components.schemas[name];
+  doc.components.schemas.Error = REST_ERROR_SCHEMA;
+  const content = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+  for (const operations of Object.values(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const write = method === "post" || method === "put" || method === "patch";
+      const responses = (operation.responses ??= {});
+      for (const [status, fallback] of Object.entries({ ...ANY, ...(write ? WRITES : {}) })) {
+        const description = (responses[status]?.description as string | undefined) ?? fallback;
+        responses[status] = {
+          description,
+          content,
+          ...(status === "429" || status === "409" ? { headers: retryAfter } : {}),
+        };
+      }
+      if (write) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+    }
+  }
+  return doc as unknown as OpenAPIObject;
+}
