@@ -23,8 +23,8 @@ case "$component" in
     cp -R apps/web/.next/standalone/. "$out/"
     mkdir -p "$out/apps/web/.next"
     cp -R apps/web/.next/static "$out/apps/web/.next/static" # not part of standalone by design
-    mkdir -p "$out/apps/web/server" # the peer-address preload (see the Dockerfile's CMD)
-    cp apps/web/server/peer-address.cjs "$out/apps/web/server/"
+    mkdir -p "$out/apps/web/server" # the front-door preload (see the Dockerfile's CMD)
+    cp apps/web/server/front-door.cjs "$out/apps/web/server/"
     if [[ -d apps/web/public ]]; then cp -R apps/web/public "$out/apps/web/public"; fi
     ;;
   worker)

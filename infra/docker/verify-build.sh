@@ -55,7 +55,7 @@ export MESHBENCH_ENCRYPTION_KEYS="k1:$(node -e 'console.log(require("crypto").ra
 
 echo "=== web: node server.js (standalone output, production mode) on :$web_port"
 (cd "$out/web/apps/web" && PORT=$web_port HOSTNAME=127.0.0.1 MESHBENCH_BASE_URL="http://127.0.0.1:$web_port" \
-  MESHBENCH_METRICS_TOKEN="$metrics_token" exec node --require ./server/peer-address.cjs server.js) >"$out/web.log" 2>&1 &
+  MESHBENCH_METRICS_TOKEN="$metrics_token" exec node --require ./server/front-door.cjs server.js) >"$out/web.log" 2>&1 &
 web_pid=$!
 pids+=("$web_pid")
 base="http://127.0.0.1:$web_port"

@@ -6,6 +6,7 @@ import { z, ZodError } from "zod";
 import type { TokenScope } from "./auth/scopes";
 import type { Actor, Context, Role } from "./context";
 import { RetryLater, toTRPCError } from "./errors";
+import { describeIssues, inputIssues } from "./http/input-issues";
 
 const t = initTRPC
   .context<Context>()
@@ -16,15 +17,21 @@ const t = initTRPC
       const cause = error.cause;
       // Unexpected errors are logged by the route; clients learn only that one happened.
       const internal = error.code === "INTERNAL_SERVER_ERROR";
+      const issues = cause instanceof ZodError ? inputIssues(cause.issues) : [];
       return {
         ...shape,
-        message: internal ? "Internal server error" : shape.message,
+        message: internal
+          ? "Internal server error"
+          : issues.length > 0
+            ? describeIssues(issues)
+            : shape.message,
         data: {
           ...shape.data,
           stack: undefined,
+          issues,
           retryAfterSeconds: cause instanceof RetryLater ? cause.retryAfterSeconds : undefined,
           // BAD_REQUEST names the field and the reason; nothing else leaks (no stack in prod).
-          field: cause instanceof DomainError ? (cause.field ?? null) : null,
+          field: cause instanceof DomainError ? (cause.field ?? null) : (issues[0]?.field ?? null),
           zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
         },
       };

@@ -17,7 +17,7 @@ export function isCrossSiteWrite(request: Request, trustedOrigins: readonly stri
 }
 
 /**
- * The header our production server (apps/web/server/peer-address.cjs) sets to the TCP peer's
+ * The header our production server (apps/web/server/front-door.cjs) sets to the TCP peer's
  * address, after deleting any copy a client sent. Next's route handlers never see the socket.
  */
 export const PEER_ADDRESS_HEADER = "x-meshbench-peer-address";

@@ -78,7 +78,10 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
     for (const [method, operation] of Object.entries(operations)) {
       const write = method === "post" || method === "put" || method === "patch";
       const responses = (operation.responses ??= {});
-      for (const [status, fallback] of Object.entries({ ...ANY, ...(write ? WRITES : {}) })) {
+      const errorStatuses = Object.keys(responses).filter((s) => !s.startsWith("2"));
+      const standard = { ...ANY, ...(write ? WRITES : {}) };
+      for (const status of new Set([...errorStatuses, ...Object.keys(standard)])) {
+        const fallback = standard[status] ?? "Refused; see the error's code and message";
         const description = (responses[status]?.description as string | undefined) ?? fallback;
         responses[status] = {
           description,
@@ -89,5 +92,21 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
       if (write) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
     }
   }
-  return doc as unknown as OpenAPIObject;
+  return tuplesAsPrefixItems(doc) as unknown as OpenAPIObject;
+}
+
+/**
+ * zod-openapi writes a tuple as `items: [a, b]` (draft-04), which OpenAPI 3.1's JSON Schema
+ * 2020-12 spells `prefixItems: [a, b], items: false`; validators reject the old form.
+ */
+function tuplesAsPrefixItems<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(tuplesAsPrefixItems) as T;
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = tuplesAsPrefixItems(value);
+  if (Array.isArray(out.items)) {
+    out.prefixItems = out.items;
+    out.items = false;
+  }
+  return out as T;
 }

@@ -1,7 +1,9 @@
+import { describeIssues, inputIssues } from "../http/input-issues";
+
 type RawError = {
   message?: unknown;
   code?: unknown;
-  issues?: { path?: (string | number)[]; message?: string }[];
+  issues?: Parameters<typeof inputIssues>[0];
   data?: { field?: unknown; retryAfterSeconds?: unknown };
 };
 
@@ -14,12 +16,6 @@ export type RestError = {
   };
 };
 
-const fieldOf = (path: readonly (string | number)[] = []) =>
-  path.reduce<string>(
-    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p),
-    "",
-  );
-
 /**
  * trpc-to-openapi's error body reshaped into the one documented form: the code, a safe
  * message, the offending field (from a DomainError or the first zod issue) and every issue.
@@ -27,10 +23,7 @@ const fieldOf = (path: readonly (string | number)[] = []) =>
  */
 export function toRestError(status: number, raw: unknown): RestError {
   const r = (raw ?? {}) as RawError;
-  const issues = (r.issues ?? []).map((i) => ({
-    field: fieldOf(i.path),
-    message: i.message ?? "invalid",
-  }));
+  const issues = inputIssues(r.issues);
   const field = typeof r.data?.field === "string" ? r.data.field : (issues[0]?.field ?? null);
   const code =
     typeof r.code === "string" ? r.code : status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
@@ -38,7 +31,7 @@ export function toRestError(status: number, raw: unknown): RestError {
     status >= 500
       ? "Internal server error"
       : issues.length > 0
-        ? issues.map((i) => `${i.field || "body"}: ${i.message}`).join("; ")
+        ? describeIssues(issues)
         : typeof r.message === "string"
           ? r.message
           : "Request failed";
