@@ -27,6 +27,10 @@ layer "cluster suite (real kube-apiserver + kwok)" pnpm test:k8s
 layer "production build (standalone web + bundled worker on Postgres, no container engine)" \
   bash infra/docker/verify-build.sh
 layer "end-to-end (Playwright, built app, Chromium)" pnpm turbo run test:e2e --output-logs=full
+layer "soak (production server, 7,500 mixed requests: no 5xx, uploads stored once, flat memory)" \
+  pnpm test:soak
+layer "schema fuzzing (schemathesis vs the served OpenAPI document: no 5xx, every response conforms)" \
+  pnpm test:fuzz
 
 printf '\n'
 for name in "${failed[@]}"; do echo "FAILED: $name"; done

@@ -44,13 +44,13 @@ test("uploads still succeed after thousands of requests (no per-request re-wrapp
 });
 
 test("methods Next cannot represent and malformed paths get 4xx, not 500", async ({ request }) => {
-  for (const method of ["TRACE", "TRACK"]) {
-    const response = await rawRequest(method, "/api/v1/results");
-    expect(response.status, method).toBe(405);
-    expect((JSON.parse(response.body) as { error: { code: string } }).error.code).toBe(
-      "METHOD_NOT_SUPPORTED",
-    );
-  }
+  const trace = await rawRequest("TRACE", "/api/v1/results");
+  expect(trace.status).toBe(405);
+  expect((JSON.parse(trace.body) as { error: { code: string } }).error.code).toBe(
+    "METHOD_NOT_SUPPORTED",
+  );
+  // Node's HTTP parser itself refuses methods it does not know (400) before any of our code.
+  expect((await rawRequest("TRACK", "/api/v1/results")).status).toBe(400);
   expect((await fetch(`${baseUrl()}/api/health`, { method: "PROPFIND" })).status).toBe(405);
   const malformed = await request.get("/api/v1/runs/%ZZ", { headers: bearer(DEMO_TOKEN) });
   expect(malformed.status()).toBe(400);

@@ -7,6 +7,7 @@ import type { TokenScope } from "./auth/scopes";
 import type { Actor, Context, Role } from "./context";
 import { RetryLater, toTRPCError } from "./errors";
 import { describeIssues, inputIssues } from "./http/input-issues";
+import { nulBytePath } from "./http/nul-bytes";
 
 const t = initTRPC
   .context<Context>()
@@ -50,7 +51,14 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+const postgresSafeInput = t.middleware(async ({ getRawInput, next }) => {
+  const field = nulBytePath(await getRawInput());
+  if (field !== null)
+    throw new DomainError("BAD_REQUEST", `${field}: must not contain NUL characters`, field);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(domainErrors).use(postgresSafeInput);
 
 const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { limitBody } from "./body-limit";
 import { hasMalformedPath, nestsDeeperThan } from "./json-depth";
+import { nulBytePath } from "./nul-bytes";
 import { clientAddress, isCrossSiteWrite, PEER_ADDRESS_HEADER } from "./request-guards";
 
 const post = (body: RequestInit["body"], headers: Record<string, string> = {}) =>
@@ -102,5 +103,14 @@ describe("hasMalformedPath", () => {
     expect(hasMalformedPath("http://h/api/v1/runs/%ZZ")).toBe(true);
     expect(hasMalformedPath("http://h/runs/%E0%A4%A")).toBe(true);
     expect(hasMalformedPath("http://h/runs/abc%20d")).toBe(false);
+  });
+});
+
+describe("nulBytePath", () => {
+  it("names the first string or key holding U+0000", () => {
+    expect(nulBytePath({ a: ["ok", { b: "x\u0000y" }] })).toBe("a[1].b");
+    expect(nulBytePath({ ["k\u0000"]: 1 })).toBe("k\u0000");
+    expect(nulBytePath("\u0000")).toBe("input");
+    expect(nulBytePath({ a: "fine", n: 1, z: null })).toBeNull();
   });
 });

@@ -94,6 +94,22 @@ describe("REST transport at the HTTP boundary (real database)", () => {
     expect(errors).toEqual([]);
   });
 
+  it("refuses NUL characters (PostgreSQL cannot store them) with 400 naming the field", async () => {
+    const history = await handler()(
+      new Request(`${ORIGIN}/api/v1/benchmarks/x/history?gitBranch=a%00b`),
+    );
+    expect(history.status).toBe(400);
+    expect(((await history.json()) as ErrorBody).error.field).toBe("gitBranch");
+    const before = await runs();
+    const labelled = await upload(handler(), {
+      benchmark: "nul",
+      labels: { tag: "v\u0000" },
+      trials: [{ result: result() }],
+    });
+    expect(labelled.status).toBe(400);
+    expect(await runs()).toBe(before);
+  });
+
   it("refuses cookie-authenticated writes from another origin, as /api/trpc does", async () => {
     const before = await runs();
     const h = handler(100, "session");
