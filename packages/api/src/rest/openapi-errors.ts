@@ -97,7 +97,10 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
 
 /**
  * zod-openapi writes a tuple as `items: [a, b]` (draft-04), which OpenAPI 3.1's JSON Schema
- * 2020-12 spells `prefixItems: [a, b], items: false`; validators reject the old form.
+ * 2020-12 refuses. A tuple of one element schema repeated (our intervals: [number, number]) is
+ * written as `items: a` with min/maxItems — equivalent, and understood by every tool (schemathesis
+ * 4.32 turns `prefixItems` back into draft-04 arrays and then rejects its own conversion); any
+ * other tuple becomes `prefixItems` with `items: false`.
  */
 function tuplesAsPrefixItems<T>(node: T): T {
   if (Array.isArray(node)) return node.map(tuplesAsPrefixItems) as T;
@@ -105,8 +108,16 @@ function tuplesAsPrefixItems<T>(node: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) out[key] = tuplesAsPrefixItems(value);
   if (Array.isArray(out.items)) {
-    out.prefixItems = out.items;
-    out.items = false;
+    const elements = out.items as unknown[];
+    const same = elements.every((e) => JSON.stringify(e) === JSON.stringify(elements[0]));
+    if (same && elements.length > 0) {
+      out.items = elements[0];
+      out.minItems = elements.length;
+      out.maxItems = elements.length;
+    } else {
+      out.prefixItems = elements;
+      out.items = false;
+    }
   }
   return out as T;
 }
