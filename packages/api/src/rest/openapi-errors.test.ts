@@ -28,8 +28,12 @@ describe("the OpenAPI document describes what the REST transport sends", () => {
       }
   });
 
-  it("writes no draft-04 tuples (array-valued items)", () => {
+  it("writes no draft-04 tuples, and homogeneous tuples as items + min/maxItems", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/"items":\[/);
+    expect(text).not.toMatch(/"prefixItems"/);
+    expect(text).toContain(
+      '"absoluteIntervalMs":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2}',
+    );
   });
 });

@@ -92,32 +92,36 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
       if (write) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
     }
   }
-  return tuplesAsPrefixItems(doc) as unknown as OpenAPIObject;
+  return normalizeTuples(doc) as unknown as OpenAPIObject;
 }
 
 /**
- * zod-openapi writes a tuple as `items: [a, b]` (draft-04), which OpenAPI 3.1's JSON Schema
- * 2020-12 refuses. A tuple of one element schema repeated (our intervals: [number, number]) is
- * written as `items: a` with min/maxItems — equivalent, and understood by every tool (schemathesis
- * 4.32 turns `prefixItems` back into draft-04 arrays and then rejects its own conversion); any
- * other tuple becomes `prefixItems` with `items: false`.
+ * Tuples, as zod-openapi writes them: `items: [a, b]` (draft-04, refused by OpenAPI 3.1's JSON
+ * Schema 2020-12) or `prefixItems: [a, b]` (depending on which zod build resolves). A tuple of
+ * one element schema repeated (our intervals: [number, number]) becomes `items: a` with
+ * min/maxItems — equivalent, and read correctly by every tool (schemathesis 4.32 turns
+ * `prefixItems` into draft-04 arrays and then rejects its own conversion); any other tuple
+ * becomes `prefixItems` with `items: false`.
  */
-function tuplesAsPrefixItems<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(tuplesAsPrefixItems) as T;
+function normalizeTuples<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(normalizeTuples) as T;
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = tuplesAsPrefixItems(value);
-  if (Array.isArray(out.items)) {
-    const elements = out.items as unknown[];
-    const same = elements.every((e) => JSON.stringify(e) === JSON.stringify(elements[0]));
-    if (same && elements.length > 0) {
-      out.items = elements[0];
-      out.minItems = elements.length;
-      out.maxItems = elements.length;
-    } else {
-      out.prefixItems = elements;
-      out.items = false;
-    }
-  }
+  for (const [key, value] of Object.entries(node)) out[key] = normalizeTuples(value);
+  const elements = Array.isArray(out.items)
+    ? (out.items as unknown[])
+    : Array.isArray(out.prefixItems) && (out.items === undefined || out.items === false)
+      ? (out.prefixItems as unknown[])
+      : null;
+  if (!elements || elements.length === 0) return out as T;
+  const first = JSON.stringify(elements[0]);
+  if (elements.every((e) => JSON.stringify(e) === first)) {
+    delete out.prefixItems;
+    Object.assign(out, {
+      items: elements[0],
+      minItems: elements.length,
+      maxItems: elements.length,
+    });
+  } else Object.assign(out, { prefixItems: elements, items: false });
   return out as T;
 }
