@@ -9,7 +9,7 @@ import type { ClusterPlan } from "./plan";
 import { netnsNames } from "./plan";
 import {
   allPids,
-  cgroupV1Mounts,
+  cgroupMounts,
   mountPoints,
   netnsPath,
   processCmdline,
@@ -30,7 +30,7 @@ export function runCgroupDirs(plan: ClusterPlan): string[] {
       if (entry.isDirectory()) walk(path.join(dir, entry.name));
     dirs.push(dir);
   };
-  for (const mount of cgroupV1Mounts())
+  for (const mount of cgroupMounts())
     for (const node of plan.nodes) {
       const dir = path.join(mount, node.name);
       if (existsSync(dir)) walk(dir);

@@ -88,4 +88,10 @@ export const cgroupV1Mounts = () =>
     .filter((m) => m.fsType === "cgroup")
     .map((m) => m.mountPoint);
 
+/** Also the hybrid setup's cgroup2 mount, where runc and the kubelet mirror their v1 dirs. */
+export const cgroupMounts = () =>
+  mountPoints()
+    .filter((m) => m.fsType === "cgroup" || m.fsType === "cgroup2")
+    .map((m) => m.mountPoint);
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
