@@ -86,6 +86,7 @@ export async function startControlPlane(
       `--root-ca-file=${certs.ca}`,
       "--use-service-account-credentials=true",
       `--service-cluster-ip-range=${plan.serviceCidr}`,
+      `--flex-volume-plugin-dir=${dir}/flexvolume`, // not /usr/libexec/kubernetes
     ]),
     start("kube-scheduler", path.join(bins.k8s, "kube-scheduler"), kc),
   ];

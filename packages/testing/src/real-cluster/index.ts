@@ -15,7 +15,7 @@ import { ctr, type RealNode, startNode } from "./node";
 import type { ClusterPlan } from "./plan";
 import { checkRealNodePreconditions } from "./preconditions";
 import { type Daemon, stopDaemons, waitUntil } from "./processes";
-import { claimSlot, releaseSlot, saveSysctls } from "./runs";
+import { claimSlot, releaseSlot, saveMachineState } from "./runs";
 
 export type RealCluster = {
   plan: ClusterPlan;
@@ -91,7 +91,7 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
           stdio: ["ignore", "pipe", "pipe"],
         },
       );
-    saveSysctls(); // before the first kubelet changes them
+    saveMachineState(); // before the first kubelet changes it
     for (const node of plan.nodes) {
       const started = await startNode(plan, node, {
         bins: artifacts.bins,

@@ -59,6 +59,7 @@ export async function startNode(
     `--config=${p.kubeletConfig}`,
     `--kubeconfig=${deps.kubeconfigPath}`,
     `--root-dir=${p.kubeletRoot}`,
+    `--cert-dir=${p.kubeletRoot}/pki`, // its default is /var/lib/kubelet/pki, whatever the root-dir
     `--hostname-override=${node.name}`,
     `--node-ip=${node.ip}`,
   ]);

@@ -121,19 +121,27 @@ export async function releaseSlot(plan: ClusterPlan) {
   });
 }
 
-// The kubelet sets these machine-wide sysctls at start (protectKernelDefaults=false would make it
-// refuse to start instead). Keep the values from before the first run, restore after the last.
+// Machine-wide traces no flag moves: the kubelet sets these sysctls at start (with
+// protectKernelDefaults it would refuse to start instead), its device manager's socket is always
+// /var/lib/kubelet/device-plugins/kubelet.sock, and libcni and containerd's shims keep state in
+// /var/lib/cni and /run/containerd. Record them before the first run; undo after the last.
 const SYSCTLS = ["vm.overcommit_memory", "vm.panic_on_oom", "kernel.panic", "kernel.panic_on_oops"];
-const SYSCTL_FILE = path.join(RUN_ROOT, "sysctls.orig");
+const MACHINE_DIRS = ["/var/lib/kubelet", "/var/lib/cni", "/run/containerd"];
+const MACHINE_FILE = path.join(RUN_ROOT, "machine.json");
+type MachineState = { sysctls: string; createdDirs: string[] };
 
-export function saveSysctls() {
-  if (existsSync(SYSCTL_FILE)) return;
-  writeFileSync(SYSCTL_FILE, run(["sysctl", ...SYSCTLS]));
+export function saveMachineState() {
+  if (existsSync(MACHINE_FILE)) return;
+  const state: MachineState = {
+    sysctls: run(["sysctl", ...SYSCTLS]),
+    createdDirs: MACHINE_DIRS.filter((d) => !existsSync(d)),
+  };
+  writeFileSync(MACHINE_FILE, JSON.stringify(state));
 }
 
 /**
- * When no run is left: restore the sysctls, and undo `ip netns add`'s first-time self bind mount
- * of /run/netns if it is empty (a later containerd's namespaces must not end up under it).
+ * When no run is left: restore the sysctls, remove the machine-wide dirs the runs created, and
+ * undo `ip netns add`'s first-time self bind mount of /run/netns if it is empty.
  */
 function cleanupMachineIfLast() {
   if (slotDirs().length > 0) return;
@@ -142,8 +150,10 @@ function cleanupMachineIfLast() {
     run(["umount", "/run/netns"]);
     rmdirSync("/run/netns");
   }
-  if (!existsSync(SYSCTL_FILE)) return;
-  for (const line of readFileSync(SYSCTL_FILE, "utf8").split("\n").filter(Boolean))
+  if (!existsSync(MACHINE_FILE)) return;
+  const state = JSON.parse(readFileSync(MACHINE_FILE, "utf8")) as MachineState;
+  for (const line of state.sysctls.split("\n").filter(Boolean))
     run(["sysctl", "-q", "-w", line.replace(/\s*=\s*/, "=")]);
-  rmSync(SYSCTL_FILE);
+  for (const dir of state.createdDirs) rmSync(dir, { recursive: true, force: true });
+  rmSync(MACHINE_FILE);
 }
