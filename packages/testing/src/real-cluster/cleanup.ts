@@ -74,6 +74,11 @@ const cgroupProcs = (plan: ClusterPlan) =>
   });
 
 export async function removeRunResources(plan: ClusterPlan) {
+  if (process.env.MESHBENCH_REAL_NODE_DEBUG === "1")
+    console.error(
+      `[real-node] removing ${plan.id}: processes ${runProcesses(plan).join(" ") || "none"}; ` +
+        `in cgroups ${cgroupProcs(plan).join(" ") || "none"}; mounts ${runMounts(plan).join(" ")}`,
+    );
   await killAll(() => runProcesses(plan));
   await killAll(() => cgroupProcs(plan)); // container processes (their shims are gone)
   // Deepest first; lazy, because a dying process may still hold one briefly.

@@ -49,6 +49,11 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
   let kubectl = (..._args: string[]) => "";
 
   const stop = async () => {
+    const t0 = Date.now();
+    const mark = (what: string) => {
+      if (process.env.MESHBENCH_REAL_NODE_DEBUG === "1")
+        console.error(`[real-node] stop: ${what} at ${Date.now() - t0} ms`);
+    };
     await stopDaemons(controllers); // nothing may recreate the pods deleted next
     // Pods first, and let each kubelet stop them (CNI DEL) before containerd goes away.
     try {
@@ -70,11 +75,19 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
     } catch (error) {
       console.error(`[real-node] graceful pod shutdown incomplete: ${String(error)}`);
     }
+    mark("pods gone");
     await stopDaemons(nodes.flatMap((n) => [n.kubeProxy, n.kubelet]));
+    mark("kubelets stopped");
     await stopDaemons(nodes.map((n) => n.containerd));
-    await stopDaemons(daemons.filter((d) => !controllers.includes(d)));
+    mark("containerd stopped");
+    // The apiserver before etcd: without etcd its shutdown hangs until SIGKILL.
+    const etcd = daemons.filter((d) => d.name === "etcd");
+    await stopDaemons(daemons.filter((d) => !controllers.includes(d) && !etcd.includes(d)));
+    await stopDaemons(etcd);
+    mark("control plane stopped");
     await removeRunResources(plan);
     await releaseSlot(plan);
+    mark("resources removed");
   };
 
   try {

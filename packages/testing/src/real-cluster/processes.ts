@@ -36,7 +36,12 @@ export async function stopDaemons(daemons: Daemon[], graceMs = 10_000) {
   const gone = (d: Daemon) =>
     exited(d) ? Promise.resolve() : new Promise<void>((r) => d.child.once("exit", () => r()));
   await Promise.race([Promise.all(running.map(gone)), sleep(graceMs)]);
-  for (const d of running) if (!exited(d)) d.child.kill("SIGKILL");
+  for (const d of running)
+    if (!exited(d)) {
+      if (process.env.MESHBENCH_REAL_NODE_DEBUG === "1")
+        console.error(`[real-node] SIGKILL ${d.name}`);
+      d.child.kill("SIGKILL");
+    }
   await Promise.all(running.map(gone));
 }
 
