@@ -8,14 +8,15 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { TestCertificates } from "../k8s-certs";
 import { type Artifacts, ensureRealNodeArtifacts } from "./artifacts";
-import { findLeftovers, removeRunResources } from "./cleanup";
+import { findLeftovers } from "./cleanup";
 import { startControlPlane } from "./control-plane";
 import { createNetwork } from "./network";
-import { ctr, type RealNode, startNode } from "./node";
+import { type RealNode, startNode } from "./node";
 import type { ClusterPlan } from "./plan";
 import { checkRealNodePreconditions } from "./preconditions";
-import { type Daemon, stopDaemons, waitUntil } from "./processes";
-import { claimSlot, releaseSlot, saveMachineState } from "./runs";
+import { type Daemon, waitUntil } from "./processes";
+import { claimSlot, saveMachineState } from "./runs";
+import { type Kubectl, stopCluster } from "./teardown";
 
 export type RealCluster = {
   plan: ClusterPlan;
@@ -45,56 +46,17 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
   mkdirSync(path.join(plan.runDir, "logs"), { recursive: true });
   const daemons: Daemon[] = [];
   const nodes: RealNode[] = [];
-  let controllers: Daemon[] = [];
-  let kubectl = (..._args: string[]) => "";
+  const controllers: Daemon[] = [];
+  let kubectl: Kubectl = () => "";
 
-  const stop = async () => {
-    const t0 = Date.now();
-    const mark = (what: string) => {
-      if (process.env.MESHBENCH_REAL_NODE_DEBUG === "1")
-        console.error(`[real-node] stop: ${what} at ${Date.now() - t0} ms`);
-    };
-    await stopDaemons(controllers); // nothing may recreate the pods deleted next
-    // Pods first, and let each kubelet stop them (CNI DEL) before containerd goes away.
-    try {
-      kubectl(
-        "delete",
-        "pods",
-        "--all",
-        "--all-namespaces",
-        "--grace-period=0",
-        "--force",
-        "--wait=false",
-      );
-      await waitUntil(
-        "pods stopped on every node",
-        () => nodes.every((n) => ctr(n.plan, "tasks", "ls", "-q").trim() === ""),
-        60_000,
-        [],
-      );
-    } catch (error) {
-      console.error(`[real-node] graceful pod shutdown incomplete: ${String(error)}`);
-    }
-    mark("pods gone");
-    await stopDaemons(nodes.flatMap((n) => [n.kubeProxy, n.kubelet]));
-    mark("kubelets stopped");
-    await stopDaemons(nodes.map((n) => n.containerd));
-    mark("containerd stopped");
-    // The apiserver before etcd: without etcd its shutdown hangs until SIGKILL.
-    const etcd = daemons.filter((d) => d.name === "etcd");
-    await stopDaemons(daemons.filter((d) => !controllers.includes(d) && !etcd.includes(d)));
-    await stopDaemons(etcd);
-    mark("control plane stopped");
-    await removeRunResources(plan);
-    await releaseSlot(plan);
-    mark("resources removed");
-  };
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= stopCluster({ plan, daemons, controllers, nodes, kubectl }));
 
   try {
     createNetwork(plan);
     const cp = await startControlPlane(plan, artifacts.bins);
     daemons.push(...cp.apiDaemons, ...cp.controllers, cp.coredns);
-    controllers = cp.controllers;
+    controllers.push(...cp.controllers);
     kubectl = (...args: string[]) =>
       execFileSync(
         path.join(artifacts.bins.k8s, "kubectl"),
