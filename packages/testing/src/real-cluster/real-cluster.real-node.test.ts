@@ -4,18 +4,17 @@
  * and the kubelet reports real container CPU/memory. Load targets only this cluster's pods and
  * Services, for 5 s.
  */
-import { AppsV1Api, CoreV1Api, KubeConfig, type V1PodSpec } from "@kubernetes/client-node";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { AppsV1Api, CoreV1Api, type KubeConfig, type V1PodSpec } from "@kubernetes/client-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiGet } from "./api";
-import type { ClusterPlan } from "./plan";
+import { realNodeFortioImage, realNodeKubeConfig, realNodeNodes, realNodePlan } from "./context";
 import { realNodeSkipped } from "./preconditions";
 import { run } from "./host";
-import "./provided-context";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(realNodeSkipped())("real-node cluster", () => {
-  const kc = new KubeConfig();
+  let kc: KubeConfig;
   const ns = `rn-${Date.now().toString(36)}`;
   let core: CoreV1Api;
   let nodeA = "";
@@ -27,7 +26,7 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
     containers: [
       {
         name: "fortio",
-        image: inject("realNodeFortioImage"),
+        image: realNodeFortioImage(),
         imagePullPolicy: "IfNotPresent",
         args,
         ports: [{ containerPort: 8080 }],
@@ -53,9 +52,9 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
     `/api/v1/namespaces/${ns}/pods/${loadPod}:8080/proxy${pathname}`;
 
   beforeAll(async () => {
-    kc.loadFromString(inject("realNodeKubeconfig"));
+    kc = realNodeKubeConfig();
     core = kc.makeApiClient(CoreV1Api);
-    [nodeA = "", nodeB = ""] = inject("realNodeNodes");
+    [nodeA = "", nodeB = ""] = realNodeNodes();
     await core.createNamespace({ body: { metadata: { name: ns } } });
     const labels = { app: "echo" };
     await kc.makeApiClient(AppsV1Api).createNamespacedDeployment({
@@ -99,7 +98,7 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
     expect(nodes.items.map((n) => n.metadata?.name).sort()).toEqual([nodeA, nodeB].sort());
     for (const n of nodes.items)
       expect(n.status?.conditions?.find((c) => c.type === "Ready")?.status).toBe("True");
-    const plan = JSON.parse(inject("realNodePlan")) as ClusterPlan;
+    const plan = realNodePlan();
     const netns = run(["ip", "netns", "list"]);
     for (const n of [plan.controlPlane, ...plan.nodes]) expect(netns).toContain(n.netns);
     const routes = run(["ip", "route", "show"]);
