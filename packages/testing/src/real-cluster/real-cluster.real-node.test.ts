@@ -140,7 +140,12 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
       ActualQPS: number;
       RetCodes: Record<string, number>;
       ErrorsDurationHistogram: { Count: number };
+      DurationHistogram: { Percentiles?: { Percentile: number; Value: number }[] };
     };
+    const p99 = result.DurationHistogram.Percentiles?.find((p) => p.Percentile === 99)?.Value ?? 0;
+    console.log(
+      `[real-node] ${result.ActualQPS.toFixed(1)} of 200 QPS, ${JSON.stringify(result.RetCodes)}, p99 ${(p99 * 1000).toFixed(2)} ms`,
+    );
     expect(Math.abs(result.ActualQPS - 200) / 200).toBeLessThan(0.02);
     expect(Object.keys(result.RetCodes), JSON.stringify(result.RetCodes)).toEqual(["200"]);
     expect(result.RetCodes["200"]).toBeGreaterThan(950); // 5 s at 200 QPS
