@@ -53,10 +53,8 @@ export function proxy(request: NextRequest) {
   const refused = refuseUnroutable(request);
   if (refused) return refused;
   const { pathname, search } = request.nextUrl;
-  // APIs answer 401 themselves and set their own headers; prefetches need no nonce.
-  const prefetch =
-    request.headers.has("next-router-prefetch") || request.headers.get("purpose") === "prefetch";
-  if (pathname.startsWith("/api/") || prefetch) return NextResponse.next();
+  // APIs answer 401 themselves and set their own headers (they are matched for the guard above).
+  if (pathname.startsWith("/api/")) return NextResponse.next();
   if (
     !PUBLIC.some((re) => re.test(pathname)) &&
     !getSessionCookie(request, { cookiePrefix: "meshbench" })
@@ -76,5 +74,17 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+  matcher: [
+    // APIs: only the method and path guard.
+    { source: "/api/:path*" },
+    // Pages, but not prefetches: Next strips its router headers before the proxy sees them, so
+    // they can only be told apart here (a prefetch redirected to sign-in would be cached).
+    {
+      source: "/((?!api|_next/static|_next/image|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
 };
