@@ -93,6 +93,8 @@ try {
       "true",
     ],
     {
+      // Its own cache (.schemathesis/) lands in the artifacts, not in the source tree.
+      cwd: artifacts,
       encoding: "utf8",
       stdio: ["ignore", "inherit", "inherit"],
       env: { ...process.env, SCHEMATHESIS_TELEMETRY: "false" },
