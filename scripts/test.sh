@@ -24,6 +24,8 @@ layer "prisma generate + migration drift check" bash -c 'pnpm db:generate >/dev/
 layer "lint, typecheck, unit + integration tests" \
   pnpm turbo run lint typecheck test --continue --concurrency=2 --output-logs=errors-only
 layer "cluster suite (real kube-apiserver + kwok)" pnpm test:k8s
+layer "real nodes (2-node cluster with real pods: kubelet, containerd, runc, CNI)" \
+  pnpm test:real-node
 layer "production build (standalone web + bundled worker on Postgres, no container engine)" \
   bash infra/docker/verify-build.sh
 layer "end-to-end (Playwright, built app, Chromium)" pnpm turbo run test:e2e --output-logs=full
