@@ -1,8 +1,23 @@
 import type { KubeConfig, V1Pod } from "@kubernetes/client-node";
-import type { TClusterValidation, TMeshDetection, TVariant } from "@meshbench/contracts";
+import type {
+  TBenchmarkDefinition,
+  TClusterValidation,
+  TMeshDetection,
+  TTrialCoordinates,
+  TVariant,
+} from "@meshbench/contracts";
 import { nodeInventory } from "./cluster-inventory";
-import { detectMeshes, type WorkloadInfo } from "./detection";
-import type { ClusterFacts, ClusterGateway, JobOutcome, UsageSample } from "./gateway";
+import { controlPlaneNamespaces, detectMeshes, type WorkloadInfo } from "./detection";
+import { extractFortioJson } from "./fortio-log";
+import type {
+  ClusterFacts,
+  ClusterGateway,
+  Stopper,
+  TrialHandle,
+  TrialInput,
+  TrialOutcome,
+  UsageSample,
+} from "./gateway";
 import { createKubeApis, describeKubeError, type KubeApis, statusCode } from "./kube-apis";
 import { LABELS, LOAD_CONTAINER, MANAGED_BY, TARGET_NAME } from "./labels";
 import { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
@@ -11,6 +26,7 @@ import { buildTargetDeployment, buildTargetService, type TargetInput } from "./m
 import { classifyContainer, type PodInfo } from "./mesh-verification";
 import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
 import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
+import { describeLoad, describeVariant, prepareVariant, startTrial } from "./trial-steps";
 import { sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
@@ -19,6 +35,8 @@ export type KubeClusterGatewayOptions = {
   now?: () => Date;
   /** Timeout of each Prometheus query. */
   prometheusTimeoutMs?: number;
+  /** The cluster's Prometheus, which usage sampling prefers (registered with the cluster). */
+  prometheusUrl?: string | null;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,8 +50,8 @@ export class KubeClusterGateway implements ClusterGateway {
   private readonly now: () => Date;
   private readonly usage: UsageState = { previous: new Map(), mode: null, nodes: null };
   private readonly prometheus: PrometheusState = { failed: false };
-  /** The Prometheus URL `detectMeshes` was given: sampling's default. */
-  private prometheusUrl: string | null = null;
+  /** The cluster's Prometheus URL: sampling's default. */
+  private readonly prometheusUrl: string | null;
   private readonly prometheusTimeoutMs: number | undefined;
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
@@ -41,6 +59,7 @@ export class KubeClusterGateway implements ClusterGateway {
     this.pollMs = options.pollMs ?? 1000;
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
+    this.prometheusUrl = options.prometheusUrl ?? null;
   }
 
   apiCalls() {
@@ -107,7 +126,6 @@ export class KubeClusterGateway implements ClusterGateway {
   }
 
   async detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
-    this.prometheusUrl = options.prometheusUrl;
     const [deployments, daemonSets, namespaces] = await Promise.all([
       this.call((a) => a.apps.listDeploymentForAllNamespaces()),
       this.call((a) => a.apps.listDaemonSetForAllNamespaces()),
@@ -137,6 +155,47 @@ export class KubeClusterGateway implements ClusterGateway {
       prometheusUrl: options.prometheusUrl,
       now: this.now(),
     });
+  }
+
+  describeVariant(runId: string, variant: TVariant) {
+    return describeVariant(runId, variant);
+  }
+
+  prepareVariant(input: {
+    runId: string;
+    definition: TBenchmarkDefinition;
+    variant: TVariant;
+    meshes: TMeshDetection;
+    shouldStop?: Stopper;
+  }) {
+    return prepareVariant(this, input);
+  }
+
+  describeLoad(
+    runId: string,
+    definition: TBenchmarkDefinition,
+    trials: readonly { sequence: number; coordinates: TTrialCoordinates }[],
+  ) {
+    return describeLoad(runId, definition, trials);
+  }
+
+  startTrial(input: TrialInput) {
+    return startTrial(this, input);
+  }
+
+  waitForTrial(
+    trial: TrialHandle,
+    options: { timeoutMs: number; shouldStop?: Stopper; onRunning?: () => Promise<void> },
+  ) {
+    return this.waitForJob(trial.namespace, trial.name, options);
+  }
+
+  async readTrialResult(trial: TrialHandle) {
+    return extractFortioJson(await this.readJobResult(trial.namespace, trial.name));
+  }
+
+  abandonTrial(trial: TrialHandle) {
+    return this.deleteJob(trial.namespace, trial.name);
   }
 
   async ensureNamespace(runId: string, variant: TVariant) {
@@ -197,7 +256,7 @@ export class KubeClusterGateway implements ClusterGateway {
       shouldStop?: () => Promise<boolean>;
       onRunning?: () => Promise<void>;
     },
-  ): Promise<JobOutcome> {
+  ): Promise<TrialOutcome> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
       const job = await this.call((a) => a.batch.readNamespacedJobStatus({ name, namespace }));
@@ -244,12 +303,17 @@ export class KubeClusterGateway implements ClusterGateway {
   async sampleUsage(
     namespaces: string[],
     options: {
-      controlPlaneNamespaces: string[];
+      /** The control planes sampled alongside come from the detected meshes, or are named. */
+      meshes?: TMeshDetection;
+      controlPlaneNamespaces?: string[];
       prometheusUrl?: string | null;
       onNotice?: (message: string) => void;
     },
   ): Promise<UsageSample[]> {
-    const all = [...namespaces, ...options.controlPlaneNamespaces];
+    const controlPlanes =
+      options.controlPlaneNamespaces ??
+      (options.meshes ? controlPlaneNamespaces(options.meshes) : []);
+    const all = [...namespaces, ...controlPlanes];
     const url = options.prometheusUrl === undefined ? this.prometheusUrl : options.prometheusUrl;
     const readings =
       (await tryPrometheus(
@@ -263,7 +327,10 @@ export class KubeClusterGateway implements ClusterGateway {
         { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
         all,
       ));
-    return readings.map((r) => ({ ...r, role: classifyContainer(r, options) }));
+    return readings.map((r) => ({
+      ...r,
+      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
+    }));
   }
 
   async cleanup(runId: string) {
@@ -314,11 +381,4 @@ function toPodInfo(p: V1Pod): PodInfo {
       .filter((c) => c.restartPolicy === "Always")
       .map((c) => c.name),
   };
-}
-
-export function createKubeClusterGateway(
-  kubeConfig: KubeConfig,
-  options?: KubeClusterGatewayOptions,
-) {
-  return new KubeClusterGateway(kubeConfig, options);
 }

@@ -9,7 +9,7 @@ import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
 import { seedDemo } from "../../seed/seed-demo";
-import { createServices } from "../../services";
+import { createServices } from "@meshbench/services";
 
 const fixture = (name: string) =>
   importFortioJson(readFileSync(path.join(demoMatrixDir, name), "utf8"));

@@ -6,15 +6,16 @@ import {
   type TUploadResultsOutput,
   type TUploadTrial,
 } from "@meshbench/contracts";
-import { assessTrialValidity } from "@meshbench/core";
-import { trialKey, type CompletedTrialInput, type UploadRepository } from "@meshbench/db";
-import { ImportError, importResult } from "@meshbench/formats";
+import { trialKey } from "@meshbench/core";
+import type { CompletedTrialInput, UploadRepository } from "@meshbench/db";
+import { ImportError } from "@meshbench/formats";
+import { assessedTrial, readTrialResult } from "./record-trial";
 
 /** Runs the importer on one uploaded trial; its complaint becomes a BAD_REQUEST naming the field. */
 function importTrial(trial: TUploadTrial, index: number): TTrialResult {
   const text = typeof trial.result === "string" ? trial.result : JSON.stringify(trial.result);
   try {
-    return importResult(text, trial.format);
+    return readTrialResult(text, trial.format);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     const field = `trials[${index}].result${error.field && error.field !== "(root)" ? `.${error.field}` : ""}`;
@@ -52,8 +53,16 @@ function coordinatesOf(
   return { ...base, repetition };
 }
 
+export function createUploadService({ uploads }: { uploads: UploadRepository }) {
+  return {
+    upload: (workspaceId: string, input: TUploadResults) => upload(uploads, workspaceId, input),
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
 /** Imports every trial, then stores them as one CI-upload run (all or nothing). */
-export async function uploadResults(
+async function upload(
   uploads: UploadRepository,
   workspaceId: string,
   input: TUploadResults,
@@ -71,7 +80,7 @@ export async function uploadResults(
         `trials[${index}].repetition`,
       );
     keys.add(key);
-    return { coordinates, sequence: index + 1, result, validityFlags: assessTrialValidity(result) };
+    return assessedTrial(coordinates, index + 1, result);
   });
   const labels = {
     ...input.labels,
