@@ -1,4 +1,4 @@
-import { ZComparisonStatistic } from "@meshbench/contracts";
+import { STATISTIC_LABELS, ZComparisonStatistic } from "@meshbench/contracts";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { api } from "~/trpc/server";
@@ -12,15 +12,6 @@ type Props = {
 };
 
 const AXES = ["commit", "tag", "meshVersion", "date"] as const;
-const STAT_LABEL: Record<string, string> = {
-  avg: "avg",
-  p50: "p50",
-  p75: "p75",
-  p90: "p90",
-  p99: "p99",
-  p999: "p99.9",
-  max: "max",
-};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `History — ${(await params).key}` };
@@ -52,7 +43,7 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
           <select name="statistic" defaultValue={statistic}>
             {ZComparisonStatistic.options.map((s) => (
               <option key={s} value={s}>
-                {STAT_LABEL[s]}
+                {STATISTIC_LABELS[s]}
               </option>
             ))}
           </select>
