@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZComparisonStatistic, ZDelta } from "./comparison";
-import { ZId, ZRunListItem, ZTrialStatus, ZValidityFlag } from "./run";
+import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
@@ -136,6 +136,8 @@ export const ZRunReport = z.object({
   resources: z.array(ZResourceCost),
   flags: z.array(ZTrialFlagRow),
   progress: z.array(ZTrialProgress),
+  /** Every trial in execution order, without histograms: the page loads the run only once. */
+  trials: z.array(ZTrialRow),
 });
 export type TRunReport = z.infer<typeof ZRunReport>;
 

@@ -139,6 +139,7 @@ export function createReportService({ runs, samples }: Deps) {
           flags: t.validityFlags,
         })),
       progress: progressOf(run).trials,
+      trials: trials.map(({ histogram: _histogram, ...row }) => row),
     };
   }
 

@@ -54,6 +54,15 @@ describe("reports and share links over a real database", () => {
     expect(report.resources).toEqual([]);
   });
 
+  it("lists every trial without histograms, so the run page needs no second load of the run", async () => {
+    const report = await callerFor(member()).reports.run({ runId: demo.runId });
+    const run = await callerFor(member()).runs.get({ runId: demo.runId });
+    expect(report.trials.map((t) => t.key)).toEqual(run.trials.map((t) => t.key));
+    expect(report.trials.every((t) => !("histogram" in t))).toBe(true);
+    expect(report.trials[0]).toMatchObject({ sequence: 1, status: "succeeded" });
+    expect(report.trials[0]!.summary?.p50).toBeGreaterThan(0);
+  });
+
   it("reports resource cost per variant and role, per 1000 achieved RPS", async () => {
     const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds));
     const sample = (role: "proxy" | "app", seconds: number, cpu: number, mem: number) => ({

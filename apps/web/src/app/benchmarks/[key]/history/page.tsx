@@ -1,6 +1,6 @@
 import { STATISTIC_LABELS, ZComparisonStatistic } from "@meshbench/contracts";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
 import { HistoryChart } from "./history-chart";
 
@@ -22,18 +22,16 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
   const query = await searchParams;
   const statistic = ZComparisonStatistic.catch("p99").parse(query.statistic);
   const axis = AXES.find((a) => a === query.axis) ?? "commit";
-  const history = await (
-    await api()
-  ).history
-    .get({
+  const caller = await api();
+  const history = await orNotFound(
+    caller.history.get({
       benchmarkKey: key,
       statistic,
       variant: query.variant || undefined,
       gitBranch: query.branch || undefined,
       limit: 50,
-    })
-    .catch(() => null);
-  if (!history) notFound();
+    }),
+  );
   return (
     <main>
       <h1>{history.benchmarkName} — history</h1>
