@@ -7,7 +7,8 @@ import type {
   TVariant,
 } from "@meshbench/contracts";
 import { nodeInventory } from "./cluster-inventory";
-import { controlPlaneNamespaces, detectMeshes, type WorkloadInfo } from "./detection";
+import { detectClusterMeshes, validateCluster } from "./cluster-checks";
+import { controlPlaneNamespaces } from "./detection";
 import { extractFortioJson } from "./fortio-log";
 import type {
   ClusterFacts,
@@ -18,13 +19,12 @@ import type {
   TrialOutcome,
   UsageSample,
 } from "./gateway";
-import { createKubeApis, describeKubeError, type KubeApis, statusCode } from "./kube-apis";
+import { createKubeApis, type KubeApis, statusCode } from "./kube-apis";
 import { LABELS, LOAD_CONTAINER, MANAGED_BY, TARGET_NAME } from "./labels";
 import { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
 import { buildVariantNamespace } from "./manifests/namespace";
 import { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
 import { classifyContainer, type PodInfo } from "./mesh-verification";
-import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
 import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
 import { describeLoad, describeVariant, prepareVariant, startTrial } from "./trial-steps";
 import { sampleUsage, type UsageState } from "./usage-sampling";
@@ -77,84 +77,12 @@ export class KubeClusterGateway implements ClusterGateway {
     return { serverVersion: version.gitVersion, nodes: nodeInventory(nodes.items) };
   }
 
-  async validate(): Promise<TClusterValidation> {
-    let facts: ClusterFacts;
-    try {
-      const version = await this.call((a) => a.version.getCode());
-      facts = { serverVersion: version.gitVersion, nodes: null };
-    } catch (error) {
-      const msg = describeKubeError(error);
-      return {
-        reachable: false,
-        serverVersion: null,
-        nodes: null,
-        permissions: [],
-        missing: [],
-        error: msg,
-      };
-    }
-    const permissions = await Promise.all(
-      REQUIRED_PERMISSIONS.map(async (p) => {
-        const review = await this.call((a) =>
-          a.authz.createSelfSubjectAccessReview({
-            body: {
-              apiVersion: "authorization.k8s.io/v1",
-              kind: "SelfSubjectAccessReview",
-              spec: {
-                resourceAttributes: {
-                  verb: p.verb,
-                  group: p.group,
-                  resource: p.resource,
-                  subresource: p.subresource,
-                },
-              },
-            },
-          }),
-        );
-        return { ...p, allowed: review.status?.allowed === true };
-      }),
-    );
-    try {
-      facts.nodes = nodeInventory((await this.call((a) => a.core.listNode())).items);
-    } catch {
-      facts.nodes = null;
-    }
-    const missing = permissions
-      .filter((p) => !p.allowed)
-      .map((p) => describePermission(p) + (isOptional(p) ? " (optional)" : ""));
-    return { reachable: true, ...facts, permissions, missing, error: null };
+  validate(): Promise<TClusterValidation> {
+    return validateCluster((fn) => this.call(fn));
   }
 
-  async detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
-    const [deployments, daemonSets, namespaces] = await Promise.all([
-      this.call((a) => a.apps.listDeploymentForAllNamespaces()),
-      this.call((a) => a.apps.listDaemonSetForAllNamespaces()),
-      this.call((a) => a.core.listNamespace()),
-    ]);
-    const toInfo =
-      (kind: WorkloadInfo["kind"]) =>
-      (w: (typeof deployments.items)[number] | (typeof daemonSets.items)[number]) => ({
-        kind,
-        namespace: w.metadata?.namespace ?? "",
-        name: w.metadata?.name ?? "",
-        labels: w.metadata?.labels ?? {},
-        images: (w.spec?.template.spec?.containers ?? []).map((c) => c.image ?? ""),
-      });
-    const groups = await this.call((a) => a.apis.getAPIVersions());
-    const metricsServer = groups.groups.some((g) => g.name === "metrics.k8s.io");
-    return detectMeshes({
-      workloads: [
-        ...deployments.items.map(toInfo("Deployment")),
-        ...daemonSets.items.map(toInfo("DaemonSet")),
-      ],
-      namespaces: namespaces.items.map((n) => ({
-        name: n.metadata?.name ?? "",
-        labels: n.metadata?.labels ?? {},
-      })),
-      metricsServer,
-      prometheusUrl: options.prometheusUrl,
-      now: this.now(),
-    });
+  detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
+    return detectClusterMeshes((fn) => this.call(fn), options.prometheusUrl, this.now());
   }
 
   describeVariant(runId: string, variant: TVariant) {

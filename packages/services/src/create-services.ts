@@ -30,7 +30,7 @@ import { createClusterService } from "./clusters/cluster-service";
 import { createHistoryService } from "./history/history-service";
 import { createDisabledMailer, type Mailer } from "./mail/mailer";
 import { createReportService } from "./reports/report-service";
-import { createUploadService } from "./results/upload-service";
+import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
 import { createVerdictService } from "./verdicts/verdict-service";
@@ -121,8 +121,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Public base URL of the web app, for links in mail (invitations, password reset). */
     appUrl: options.appUrl ?? "http://localhost:3000",
     shareLinks: createShareLinkRepository(db),
-    /** CI uploads: load-generator results stored as a run. */
-    uploads: createUploadService({ uploads: observedUploads(db, options.observeIngest) }),
+    /** CI uploads stored as a run; run results as REST clients read them. */
+    results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */
     history: createHistoryService({ benchmarks, history }),
     /** Budgets and the verdicts judged by them. */

@@ -26,4 +26,4 @@ export const uploadResultsProcedure = requireScope("results:write")
   })
   .input(ZUploadResultsInput)
   .output(ZUploadResultsOutput)
-  .mutation(({ ctx, input }) => ctx.services.uploads.upload(ctx.actor.workspaceId, input));
+  .mutation(({ ctx, input }) => ctx.services.results.upload(ctx.actor.workspaceId, input));

@@ -7,9 +7,10 @@ import {
   type TUploadTrial,
 } from "@meshbench/contracts";
 import { trialKey } from "@meshbench/core";
-import type { CompletedTrialInput, UploadRepository } from "@meshbench/db";
+import type { CompletedTrialInput, RunRepository, UploadRepository } from "@meshbench/db";
 import { ImportError } from "@meshbench/formats";
 import { assessedTrial, readTrialResult } from "./record-trial";
+import { toRunResults } from "./run-results";
 
 /** Runs the importer on one uploaded trial; its complaint becomes a BAD_REQUEST naming the field. */
 function importTrial(trial: TUploadTrial, index: number): TTrialResult {
@@ -53,13 +54,20 @@ function coordinatesOf(
   return { ...base, repetition };
 }
 
-export function createUploadService({ uploads }: { uploads: UploadRepository }) {
+/** CI uploads in, run results out: the results REST endpoints. */
+export function createResultsService(deps: { uploads: UploadRepository; runs: RunRepository }) {
   return {
-    upload: (workspaceId: string, input: TUploadResults) => upload(uploads, workspaceId, input),
+    upload: (workspaceId: string, input: TUploadResults) =>
+      upload(deps.uploads, workspaceId, input),
+    async getRun(workspaceId: string, runId: string) {
+      const run = await deps.runs.get(workspaceId, runId);
+      if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
+      return toRunResults(run);
+    },
   };
 }
 
-export type UploadService = ReturnType<typeof createUploadService>;
+export type ResultsService = ReturnType<typeof createResultsService>;
 
 /** Imports every trial, then stores them as one CI-upload run (all or nothing). */
 async function upload(
