@@ -53,6 +53,20 @@ export type TrialInput = {
 
 export type Stopper = () => Promise<boolean>;
 
+export type PrepareVariantInput = {
+  runId: string;
+  definition: TBenchmarkDefinition;
+  variant: TVariant;
+  meshes: TMeshDetection;
+  shouldStop?: Stopper;
+};
+
+export type WaitOptions = {
+  timeoutMs: number;
+  shouldStop?: Stopper;
+  onRunning?: () => Promise<void>;
+};
+
 /**
  * Everything the scheduler asks of a cluster, in domain words: prepare a variant, run a trial,
  * read its result, sample usage, clean up. How a trial's load is produced (today one Fortio Job
@@ -65,13 +79,7 @@ export interface ClusterGateway {
   facts(): Promise<ClusterFacts>;
   describeVariant(runId: string, variant: TVariant): VariantDescription;
   /** Namespace with the mesh's labels, the target deployed and ready, the mesh verified. */
-  prepareVariant(input: {
-    runId: string;
-    definition: TBenchmarkDefinition;
-    variant: TVariant;
-    meshes: TMeshDetection;
-    shouldStop?: Stopper;
-  }): Promise<PreparedVariant>;
+  prepareVariant(input: PrepareVariantInput): Promise<PreparedVariant>;
   /** The load generator's command line per variant and load level (environment snapshot). */
   describeLoad(
     runId: string,
@@ -80,10 +88,7 @@ export interface ClusterGateway {
   ): Record<string, string>;
   /** Starts producing the trial's load; a resumed run finds the trial already started. */
   startTrial(input: TrialInput): Promise<TrialHandle>;
-  waitForTrial(
-    trial: TrialHandle,
-    options: { timeoutMs: number; shouldStop?: Stopper; onRunning?: () => Promise<void> },
-  ): Promise<TrialOutcome>;
+  waitForTrial(trial: TrialHandle, options: WaitOptions): Promise<TrialOutcome>;
   /** The load generator's result document (Fortio JSON), or null when it printed none. */
   readTrialResult(trial: TrialHandle): Promise<string | null>;
   /** Stops and removes a trial that will not be read (failed or timed out). */

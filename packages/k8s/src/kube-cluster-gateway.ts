@@ -13,7 +13,8 @@ import { extractFortioJson } from "./fortio-log";
 import type {
   ClusterFacts,
   ClusterGateway,
-  Stopper,
+  PrepareVariantInput,
+  WaitOptions,
   TrialHandle,
   TrialInput,
   TrialOutcome,
@@ -89,13 +90,7 @@ export class KubeClusterGateway implements ClusterGateway {
     return describeVariant(runId, variant);
   }
 
-  prepareVariant(input: {
-    runId: string;
-    definition: TBenchmarkDefinition;
-    variant: TVariant;
-    meshes: TMeshDetection;
-    shouldStop?: Stopper;
-  }) {
+  prepareVariant(input: PrepareVariantInput) {
     return prepareVariant(this, input);
   }
 
@@ -111,10 +106,7 @@ export class KubeClusterGateway implements ClusterGateway {
     return startTrial(this, input);
   }
 
-  waitForTrial(
-    trial: TrialHandle,
-    options: { timeoutMs: number; shouldStop?: Stopper; onRunning?: () => Promise<void> },
-  ) {
+  waitForTrial(trial: TrialHandle, options: WaitOptions) {
     return this.waitForJob(trial.namespace, trial.name, options);
   }
 
@@ -176,15 +168,7 @@ export class KubeClusterGateway implements ClusterGateway {
     );
   }
 
-  async waitForJob(
-    namespace: string,
-    name: string,
-    options: {
-      timeoutMs: number;
-      shouldStop?: () => Promise<boolean>;
-      onRunning?: () => Promise<void>;
-    },
-  ): Promise<TrialOutcome> {
+  async waitForJob(namespace: string, name: string, options: WaitOptions): Promise<TrialOutcome> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
       const job = await this.call((a) => a.batch.readNamespacedJobStatus({ name, namespace }));

@@ -1,11 +1,16 @@
 import type {
   TBenchmarkDefinition,
-  TMeshDetection,
   TTrialCoordinates,
   TVariant,
 } from "@meshbench/contracts";
 import { trialKey, trialTimeoutSeconds } from "@meshbench/core";
-import type { PreparedVariant, Stopper, TrialHandle, TrialInput } from "./gateway";
+import type {
+  PreparedVariant,
+  PrepareVariantInput,
+  Stopper,
+  TrialHandle,
+  TrialInput,
+} from "./gateway";
 import { loadJobName, meshNamespaceMetadata, variantNamespace } from "./labels";
 import { buildFortioArgs, commandLine, targetUrl } from "./manifests/fortio-args";
 import type { LoadJobInput } from "./manifests/load-job";
@@ -32,13 +37,7 @@ export function describeVariant(runId: string, variant: TVariant) {
 /** Namespace, then (for the built-in echo target) deployment, readiness and the mesh check. */
 export async function prepareVariant(
   k: KubeSteps,
-  input: {
-    runId: string;
-    definition: TBenchmarkDefinition;
-    variant: TVariant;
-    meshes: TMeshDetection;
-    shouldStop?: Stopper;
-  },
+  input: PrepareVariantInput,
 ): Promise<PreparedVariant> {
   const { runId, definition: def, variant: v } = input;
   const namespace = await k.ensureNamespace(runId, v);
