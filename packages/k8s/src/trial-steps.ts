@@ -1,8 +1,4 @@
-import type {
-  TBenchmarkDefinition,
-  TTrialCoordinates,
-  TVariant,
-} from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TTrialCoordinates, TVariant } from "@meshbench/contracts";
 import { trialKey, trialTimeoutSeconds } from "@meshbench/core";
 import type {
   PreparedVariant,
