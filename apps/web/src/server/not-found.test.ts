@@ -14,6 +14,14 @@ describe("orNotFound", () => {
     const forbidden = new TRPCError({ code: "FORBIDDEN" });
     await expect(orNotFound(Promise.reject(forbidden))).rejects.toBe(forbidden);
     expect(isNotFound(new Error("NOT_FOUND"))).toBe(false);
+    expect(isNotFound({ code: "NOT_FOUND" })).toBe(false);
+  });
+
+  it("recognises NOT_FOUND by its code, whichever copy of the error class threw it", () => {
+    class TRPCError extends Error {
+      code = "NOT_FOUND";
+    }
+    expect(isNotFound(new TRPCError("Run not found"))).toBe(true);
   });
 
   it("passes values through", async () => {

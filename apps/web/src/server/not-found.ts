@@ -1,9 +1,11 @@
-import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 
-/** True only for "this does not exist (for you)": the one error a page shows as a 404. */
+/**
+ * True only for "this does not exist (for you)": the one error a page shows as a 404. Checked by
+ * its code, not `instanceof TRPCError`: server components may see another copy of the class.
+ */
 export function isNotFound(error: unknown): boolean {
-  return error instanceof TRPCError && error.code === "NOT_FOUND";
+  return error instanceof Error && (error as { code?: unknown }).code === "NOT_FOUND";
 }
 
 /**
