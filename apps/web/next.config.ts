@@ -11,6 +11,7 @@ const config: NextConfig = {
     "@meshbench/db",
     "@meshbench/formats",
     "@meshbench/observability",
+    "@meshbench/services",
     "@meshbench/ui",
   ],
   serverExternalPackages: [

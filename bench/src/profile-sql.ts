@@ -1,6 +1,6 @@
 /** Prints the SQL one upload sends (diagnostic). */
 import { createServices } from "@meshbench/api";
-import { createPrismaClient } from "@meshbench/db";
+import { createPrismaClient, createUploadRepository } from "@meshbench/db";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
@@ -32,6 +32,7 @@ try {
   await c.end();
   const db = createPrismaClient(url);
   const services = createServices(db);
+  const uploadRepository = createUploadRepository(db);
   const text = readMatrix()[0]!.text;
   const input = {
     benchmarkKey: "p",
@@ -56,11 +57,11 @@ try {
       },
     ],
   };
-  await services.uploads.createUploadRun(ws.rows[0]!.id, input);
+  await uploadRepository.createUploadRun(ws.rows[0]!.id, input);
   await services.rateLimits.consume("upload", "x");
   capture = true;
   lines.push("---- upload");
-  await services.uploads.createUploadRun(ws.rows[0]!.id, input);
+  await uploadRepository.createUploadRun(ws.rows[0]!.id, input);
   lines.push("---- rate limit");
   await services.rateLimits.consume("upload", "x");
   await new Promise((r) => setTimeout(r, 300));

@@ -4,7 +4,7 @@
  */
 import { createCaller, createServices } from "@meshbench/api";
 import { ZUploadResultsInput } from "@meshbench/contracts";
-import { createPrismaClient } from "@meshbench/db";
+import { createPrismaClient, createUploadRepository } from "@meshbench/db";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
@@ -33,6 +33,7 @@ try {
     spawnSync("pnpm", a, { cwd: repoRoot, env, stdio: "ignore" });
   const [token] = await createBenchTokens(url, 1);
   const db = createPrismaClient(url);
+  const uploadRepository = createUploadRepository(db);
   const services = createServices(db, {
     rateLimits: { upload: { points: 1e9, durationSeconds: 60 } },
   });
@@ -68,7 +69,7 @@ try {
     Promise.resolve(importResult(JSON.stringify(parsed.trials[0]!.result), "fortio")),
   );
   await time("uploads.createUploadRun (1 trial)", n, () =>
-    services.uploads.createUploadRun(found!.workspaceId, {
+    uploadRepository.createUploadRun(found!.workspaceId, {
       benchmarkKey: "profile",
       title: "p",
       labels: {},

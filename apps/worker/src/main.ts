@@ -1,11 +1,9 @@
 import { createPrismaClient, createRunQueue } from "@meshbench/db";
-import { importFortioJson } from "@meshbench/formats";
-import { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "@meshbench/k8s";
+import { createServices } from "@meshbench/services";
 import { env } from "./env";
 import { handleShutdownSignals } from "./ops/graceful-shutdown";
 import { startOps } from "./ops/start-ops";
 import { startWorker } from "./worker";
-import { startWorkerLoop } from "./worker-loop";
 
 const db = createPrismaClient(env.DATABASE_URL);
 const ops = await startOps(db, {
@@ -16,16 +14,14 @@ const ops = await startOps(db, {
   optional: env.MESHBENCH_MODE === "local",
 });
 const log = (msg: string) => ops.logger.info(msg);
-const loop = startWorkerLoop(db, { pollMs: env.MESHBENCH_WORKER_POLL_MS, log });
 const queue = createRunQueue(env.DATABASE_URL, {
   pollSeconds: Math.max(0.5, env.MESHBENCH_WORKER_POLL_MS / 1000),
 });
-const vault = new KubeconfigVault(
-  env.MESHBENCH_ENCRYPTION_KEYS
-    ? parseVaultKeys(env.MESHBENCH_ENCRYPTION_KEYS)
-    : localDevVaultKeys(),
-);
-const worker = await startWorker({ db, queue, vault, parseResult: importFortioJson, log });
+const services = createServices(db, {
+  encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
+  clusterPollMs: 1000,
+});
+const worker = await startWorker({ services, queue, log });
 ops.markStarted();
 log("started");
 
@@ -35,7 +31,6 @@ handleShutdownSignals({
   onSignal: () => ops.markShuttingDown(),
   async stop() {
     await worker.stop();
-    await loop.stop();
     await ops.close();
     await db.$disconnect();
   },

@@ -1,12 +1,15 @@
-import type { RunExecutionRepository } from "@meshbench/db";
 import type { ClusterGateway } from "@meshbench/k8s";
+import type { RunExecutionService } from "@meshbench/services";
 
 /**
  * Removes namespaces left behind by runs that are over (finished, cancelled, or deleted) —
  * orphans of a worker that crashed before its cleanup. Running runs are left alone: pg-boss
  * hands them to another worker, which resumes them in the same namespaces.
  */
-export async function sweepOrphans(gw: ClusterGateway, execution: RunExecutionRepository) {
+export async function sweepOrphans(
+  gw: ClusterGateway,
+  execution: Pick<RunExecutionService, "statuses">,
+) {
   const namespaces = await gw.listRunNamespaces();
   if (namespaces.length === 0) return [];
   const runIds = [...new Set(namespaces.map((n) => n.runId))];

@@ -2,11 +2,10 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CoreV1Api } from "@kubernetes/client-node";
-import { createCaller, createServices, type Actor } from "@meshbench/api";
 import type { TBenchmarkDefinitionInput } from "@meshbench/contracts";
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { importFortioJson } from "@meshbench/formats";
-import { KubeClusterGateway, KubeconfigVault, localDevVaultKeys } from "@meshbench/k8s";
+import { KubeClusterGateway } from "@meshbench/k8s";
+import { createServices } from "@meshbench/services";
 import { readFixture } from "@meshbench/testing/fixtures";
 import {
   startFakeFortio,
@@ -16,6 +15,7 @@ import {
 } from "@meshbench/testing/k8s";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceClient } from "./test-support/workspace-client";
 import { startWorker } from "./worker";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -54,29 +54,23 @@ describe("the worker drives whole runs on a real apiserver with kwok", () => {
   let url: string;
   let drop: () => Promise<void>;
   let queue: RunQueue;
-  let actor: Actor;
+  let workspaceId: string;
   let clusterId: string;
   const stops: (() => Promise<unknown>)[] = [];
   const logs: string[] = [];
   const core = testKubeConfig().makeApiClient(CoreV1Api);
   const caller = () =>
-    createCaller({
-      services: createServices(db, {
-        runQueue: queue,
-        gatewayFor: (kc) => new KubeClusterGateway(kc, { pollMs: 200 }),
-      }),
-      actor,
+    workspaceClient(db, workspaceId, {
+      runQueue: queue,
+      gatewayFor: (kc, cluster) => new KubeClusterGateway(kc, { pollMs: 200, ...cluster }),
     });
   const runNamespaces = async (runId: string) =>
     (await core.listNamespace({ labelSelector: `meshbench.io/run=${runId}` })).items.length;
   const startInProcessWorker = async () => {
     const w = await startWorker({
-      db,
+      services: createServices(db, { clusterPollMs: 200 }),
       queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
-      vault: new KubeconfigVault(localDevVaultKeys()),
-      parseResult: importFortioJson,
       log: (m) => logs.push(m),
-      pollMs: 200,
       sampleEveryMs: 300,
     });
     return w;
@@ -94,7 +88,7 @@ describe("the worker drives whole runs on a real apiserver with kwok", () => {
     db = createPrismaClient(url);
     queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
     const ws = await db.workspace.create({ data: { slug: "k8s", name: "K8s" } });
-    actor = { userId: null, workspaceId: ws.id, role: "owner", via: "local" };
+    workspaceId = ws.id;
     const fortio = startFakeFortio((pod) => {
       const qps = pod.args[pod.args.indexOf("-qps") + 1];
       const variant = pod.labels["meshbench.io/variant"] === "baseline" ? "baseline" : "nginx";

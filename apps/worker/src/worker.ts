@@ -1,55 +1,25 @@
-import type { TTrialResult } from "@meshbench/contracts";
-import {
-  createBenchmarkRepository,
-  createClusterRepository,
-  createResourceSampleRepository,
-  createRunExecutionRepository,
-  createRunRepository,
-  type Database,
-  type RunQueue,
-} from "@meshbench/db";
-import {
-  KubeClusterGateway,
-  kubeConfigForCluster,
-  type ClusterGateway,
-  type KubeconfigVault,
-} from "@meshbench/k8s";
+import type { RunQueue } from "@meshbench/db";
+import type { Services } from "@meshbench/services";
 import { executeRun, WorkerStopping, type ExecutorDeps } from "./run-executor";
 import { sweepOrphans } from "./sweeper";
 
 export type WorkerOptions = {
-  db: Database;
+  services: Pick<Services, "execution" | "clusterAccess">;
   queue: RunQueue;
-  vault: KubeconfigVault;
-  parseResult: (json: string) => TTrialResult;
   log: (msg: string) => void;
-  pollMs?: number;
   sampleEveryMs?: number;
   sweepEveryMs?: number;
+  now?: () => number;
 };
 
 /** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans. */
 export async function startWorker(options: WorkerOptions) {
-  const { db, vault, log } = options;
-  const clusters = createClusterRepository(db);
-  const execution = createRunExecutionRepository(db);
-  const connect = async (workspaceId: string, clusterId: string): Promise<ClusterGateway> => {
-    const sealed = await clusters.getSecret(workspaceId, clusterId);
-    if (!sealed) throw new Error("cluster not found");
-    return new KubeClusterGateway(kubeConfigForCluster(sealed, vault, workspaceId), {
-      pollMs: options.pollMs ?? 1000,
-    });
-  };
+  const { services, log } = options;
   const deps: ExecutorDeps = {
-    runs: createRunRepository(db),
-    execution,
-    benchmarks: createBenchmarkRepository(db),
-    clusters,
-    samples: createResourceSampleRepository(db),
-    connect,
-    parseResult: options.parseResult,
+    execution: services.execution,
     log,
     sampleEveryMs: options.sampleEveryMs,
+    now: options.now,
   };
   const controller = new AbortController();
   const active = new Set<Promise<void>>();
@@ -69,10 +39,10 @@ export async function startWorker(options: WorkerOptions) {
   });
 
   const sweep = async () => {
-    const rows = await db.cluster.findMany({ select: { id: true, workspaceId: true } });
-    for (const c of rows) {
+    for (const c of await services.clusterAccess.listEveryWorkspace()) {
       try {
-        const removed = await sweepOrphans(await connect(c.workspaceId, c.id), execution);
+        const { gateway } = await services.clusterAccess.open(c.workspaceId, c.clusterId);
+        const removed = await sweepOrphans(gateway, services.execution);
         if (removed.length) log(`sweeper removed ${removed.join(", ")}`);
       } catch {
         // unreachable clusters are retried on the next sweep

@@ -1,6 +1,5 @@
 export { appRouter, createCaller, type AppRouter } from "./root";
 export { createContext, type Actor, type Context, type Role, type Services } from "./context";
-export { createServices } from "./services";
 export { requireScope, rateLimited, auditActor } from "./trpc";
 export {
   resolveActor,
@@ -15,10 +14,17 @@ export {
   type Auth,
   type AuthConfig,
 } from "./auth/create-auth";
-export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./auth/mailer";
+export {
+  createServices,
+  createConsoleMailer,
+  createDisabledMailer,
+  DEFAULT_RATE_LIMITS,
+  type Mail,
+  type Mailer,
+  type ServiceOptions,
+} from "@meshbench/services";
 export { generateApiToken, hashApiToken, API_TOKEN_PREFIX } from "./auth/api-token";
 export { TOKEN_SCOPES, type TokenScope } from "./auth/scopes";
-export { DEFAULT_RATE_LIMITS, type ServiceOptions } from "./services";
 export { limitBody, errorResponse } from "./http/body-limit";
 export { isCrossSiteWrite, clientAddress, PEER_ADDRESS_HEADER } from "./http/request-guards";
 export { hasMalformedPath, nestsDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";

@@ -1,8 +1,22 @@
 import { z } from "zod";
 
-/** Statistics compared between variants; latencies in seconds like everything else. */
-export const ZComparisonStatistic = z.enum(["avg", "p50", "p75", "p90", "p99", "p999", "max"]);
+/**
+ * The one list of latency statistics (display order): compared between variants, shown in every
+ * percentile table, CLI and chart. Latencies in seconds like everything else.
+ */
+export const STATISTICS = ["avg", "p50", "p75", "p90", "p99", "p999", "max"] as const;
+export const ZComparisonStatistic = z.enum(STATISTICS);
 export type TComparisonStatistic = z.infer<typeof ZComparisonStatistic>;
+/** How a statistic is written for people ("p99.9", not "p999"). */
+export const STATISTIC_LABELS: Record<TComparisonStatistic, string> = {
+  avg: "avg",
+  p50: "p50",
+  p75: "p75",
+  p90: "p90",
+  p99: "p99",
+  p999: "p99.9",
+  max: "max",
+};
 
 /** The statistic per repetition (each trial on its own): mean ± sample SD across them. */
 export const ZRepetitionStats = z.object({

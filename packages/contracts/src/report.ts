@@ -1,21 +1,7 @@
 import { z } from "zod";
-import { ZDelta } from "./comparison";
-import { ZId, ZRunListItem, ZTrialStatus, ZValidityFlag } from "./run";
+import { ZComparisonStatistic, ZDelta } from "./comparison";
+import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
-
-/** The statistics of every percentile table, in display order (latencies in seconds). */
-export const REPORT_STATS = ["avg", "p50", "p75", "p90", "p99", "p999", "max"] as const;
-export const ZReportStat = z.enum(REPORT_STATS);
-export type TReportStat = z.infer<typeof ZReportStat>;
-export const REPORT_STAT_LABELS: Record<TReportStat, string> = {
-  avg: "avg",
-  p50: "p50",
-  p75: "p75",
-  p90: "p90",
-  p99: "p99",
-  p999: "p99.9",
-  max: "max",
-};
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
 export const ZLoadLevel = z.object({
@@ -29,7 +15,7 @@ export const ZLoadLevel = z.object({
 export type TLoadLevel = z.infer<typeof ZLoadLevel>;
 
 export const ZStatCell = z.object({
-  stat: ZReportStat,
+  stat: ZComparisonStatistic,
   /** Pooled over every repetition's histogram (seconds). */
   value: z.number().nullable(),
   /** Mean ± SD of the per-repetition values. */
@@ -79,7 +65,7 @@ export const ZLoadPoint = z.object({
   connections: z.number().int(),
   achievedQps: z.number().nullable(),
   errorRate: z.number().nullable(),
-  stats: z.record(ZReportStat, z.number().nullable()),
+  stats: z.record(ZComparisonStatistic, z.number().nullable()),
 });
 export type TLoadPoint = z.infer<typeof ZLoadPoint>;
 
@@ -91,6 +77,8 @@ export const ZResourceRole = z.enum([
   "app",
   "load_generator",
 ]);
+/** Which part of the system a sampled container is (its cost is booked under this role). */
+export type TResourceRole = z.infer<typeof ZResourceRole>;
 export const ZResourceCost = z.object({
   variant: z.string(),
   role: ZResourceRole,
@@ -148,6 +136,8 @@ export const ZRunReport = z.object({
   resources: z.array(ZResourceCost),
   flags: z.array(ZTrialFlagRow),
   progress: z.array(ZTrialProgress),
+  /** Every trial in execution order, without histograms: the page loads the run only once. */
+  trials: z.array(ZTrialRow),
 });
 export type TRunReport = z.infer<typeof ZRunReport>;
 

@@ -69,6 +69,10 @@ export const ZTrialRecord = ZTrialCoordinates.extend({
 });
 export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 
+/** A trial as tables list it: the load generator's own numbers, without the histogram. */
+export const ZTrialRow = ZTrialRecord.omit({ histogram: true });
+export type TTrialRow = z.infer<typeof ZTrialRow>;
+
 export const ZRunDetail = ZRunListItem.extend({
   environment: z.record(z.string(), z.unknown()).nullable(),
   labels: z.record(z.string(), z.string()),

@@ -1,9 +1,10 @@
-import type {
-  TComparisonStatistic,
-  THistogram,
-  TStatisticComparison,
-  TTrialResult,
-  TVariantComparison,
+import {
+  STATISTICS,
+  type TComparisonStatistic,
+  type THistogram,
+  type TStatisticComparison,
+  type TTrialResult,
+  type TVariantComparison,
 } from "@meshbench/contracts";
 import {
   assembleDelta,
@@ -17,15 +18,7 @@ import { createPooler, type MergeOptions, type Pooler } from "./merge";
 import { SUMMARY_PERCENTILES, summarizeHistogram } from "./percentiles";
 import { mulberry32, resampleMultiplicities } from "./prng";
 
-export const COMPARISON_STATISTICS: readonly TComparisonStatistic[] = [
-  "avg",
-  "p50",
-  "p75",
-  "p90",
-  "p99",
-  "p999",
-  "max",
-];
+export const COMPARISON_STATISTICS: readonly TComparisonStatistic[] = STATISTICS;
 
 export interface CompareOptions extends DeltaOptions {
   statistics?: readonly TComparisonStatistic[];

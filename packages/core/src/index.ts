@@ -13,3 +13,4 @@ export * from "./cost";
 export * from "./verdict";
 export * from "./fortio-grid";
 export * from "./planning";
+export * from "./trials";

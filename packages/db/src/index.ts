@@ -17,7 +17,6 @@ export {
   createWorkspaceRepository,
   type WorkspaceRepository,
 } from "./repositories/workspace-repository";
-export { trialKey } from "./repositories/trial-key";
 export {
   createAuditRepository,
   scrubMetadata,
@@ -49,11 +48,6 @@ export {
   type CreateShareLinkInput,
 } from "./repositories/share-link-repository";
 export {
-  createResourceUsageRepository,
-  type ResourceUsageRepository,
-  type ResourceSampleRow,
-} from "./repositories/resource-usage-repository";
-export {
   createIdempotencyRepository,
   type IdempotencyRepository,
   type IdempotencyBegin,
@@ -84,6 +78,7 @@ export {
   createResourceSampleRepository,
   type ResourceSampleRepository,
   type ResourceSampleInput,
+  type ResourceSampleRow,
 } from "./repositories/resource-sample-repository";
 export {
   createRunExecutionRepository,

@@ -1,9 +1,14 @@
-import type { TClusterValidation, TMeshDetection, TMeshKind, TVariant } from "@meshbench/contracts";
-import type { LoadJobInput } from "./manifests/load-job";
-import type { TargetInput } from "./manifests/target";
-import type { PodInfo } from "./mesh-verification";
+import type {
+  TBenchmarkDefinition,
+  TClusterValidation,
+  TMeshDetection,
+  TMeshKind,
+  TResourceRole,
+  TTrialCoordinates,
+  TVariant,
+} from "@meshbench/contracts";
 
-export type JobOutcome =
+export type TrialOutcome =
   | { status: "succeeded" }
   | { status: "failed"; reason: string }
   | { status: "timeout"; reason: string }
@@ -13,7 +18,7 @@ export type UsageSample = {
   namespace: string;
   pod: string;
   container: string;
-  role: "proxy" | "ztunnel" | "waypoint" | "control_plane" | "app" | "load_generator";
+  role: TResourceRole;
   cpuMillicores: number;
   memoryBytes: number;
   sampledAt: Date;
@@ -24,52 +29,83 @@ export type ClusterFacts = {
   nodes: TClusterValidation["nodes"];
 };
 
+/** A variant ready to be measured, or the reason it cannot be (e.g. its mesh did not take effect). */
+export type PreparedVariant = { namespace: string; problem: string | null };
+
+/** Where a variant runs and what switches its mesh on (for the run's environment snapshot). */
+export type VariantDescription = {
+  namespace: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+};
+
+/** A trial whose load is being produced; opaque to callers. */
+export type TrialHandle = { namespace: string; name: string };
+
+export type TrialInput = {
+  runId: string;
+  definition: TBenchmarkDefinition;
+  /** The prepared variant's namespace. */
+  namespace: string;
+  sequence: number;
+  coordinates: TTrialCoordinates;
+};
+
+export type Stopper = () => Promise<boolean>;
+
+export type PrepareVariantInput = {
+  runId: string;
+  definition: TBenchmarkDefinition;
+  variant: TVariant;
+  meshes: TMeshDetection;
+  shouldStop?: Stopper;
+};
+
+export type WaitOptions = {
+  timeoutMs: number;
+  shouldStop?: Stopper;
+  onRunning?: () => Promise<void>;
+};
+
 /**
- * Everything the scheduler asks of a cluster, in domain words. The adapter over client-node
- * (KubeClusterGateway) implements it; tests run it against a real apiserver.
+ * Everything the scheduler asks of a cluster, in domain words: prepare a variant, run a trial,
+ * read its result, sample usage, clean up. How a trial's load is produced (today one Fortio Job
+ * per trial) stays behind it. KubeClusterGateway implements it; tests run it against a real
+ * apiserver.
  */
 export interface ClusterGateway {
   validate(): Promise<TClusterValidation>;
   detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection>;
-  ensureNamespace(runId: string, variant: TVariant): Promise<string>;
-  deployTarget(input: TargetInput): Promise<void>;
-  /** Waits until the target Deployment is ready; returns its pods (for the mesh check). */
-  waitForTarget(
-    namespace: string,
-    options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
-  ): Promise<PodInfo[]>;
-  /** Creates the trial's Job; an existing Job of the same name (a resumed run) is kept. */
-  startLoadJob(input: LoadJobInput): Promise<"created" | "exists">;
-  waitForJob(
-    namespace: string,
-    name: string,
-    options: {
-      timeoutMs: number;
-      shouldStop?: () => Promise<boolean>;
-      onRunning?: () => Promise<void>;
-    },
-  ): Promise<JobOutcome>;
-  /** The load generator's log (Fortio's JSON result and its own log lines). */
-  readJobResult(namespace: string, name: string): Promise<string>;
-  deleteJob(namespace: string, name: string): Promise<void>;
+  facts(): Promise<ClusterFacts>;
+  describeVariant(runId: string, variant: TVariant): VariantDescription;
+  /** Namespace with the mesh's labels, the target deployed and ready, the mesh verified. */
+  prepareVariant(input: PrepareVariantInput): Promise<PreparedVariant>;
+  /** The load generator's command line per variant and load level (environment snapshot). */
+  describeLoad(
+    runId: string,
+    definition: TBenchmarkDefinition,
+    trials: readonly { sequence: number; coordinates: TTrialCoordinates }[],
+  ): Record<string, string>;
+  /** Starts producing the trial's load; a resumed run finds the trial already started. */
+  startTrial(input: TrialInput): Promise<TrialHandle>;
+  waitForTrial(trial: TrialHandle, options: WaitOptions): Promise<TrialOutcome>;
+  /** The load generator's result document (Fortio JSON), or null when it printed none. */
+  readTrialResult(trial: TrialHandle): Promise<string | null>;
+  /** Stops and removes a trial that will not be read (failed or timed out). */
+  abandonTrial(trial: TrialHandle): Promise<void>;
   /**
-   * CPU/memory per container: through Prometheus when a URL is configured (by default the one
-   * `detectMeshes` was given), else (or once Prometheus fails, said once through `onNotice`)
-   * metrics.k8s.io or the kubelets.
+   * CPU/memory per container of the namespaces and the meshes' control planes: through
+   * Prometheus when the cluster has a URL, else (or once Prometheus fails, said once through
+   * `onNotice`) metrics.k8s.io or the kubelets.
    */
   sampleUsage(
     namespaces: string[],
-    options: {
-      controlPlaneNamespaces: string[];
-      prometheusUrl?: string | null;
-      onNotice?: (message: string) => void;
-    },
+    options: { meshes: TMeshDetection; onNotice?: (message: string) => void },
   ): Promise<UsageSample[]>;
-  /** Deletes every namespace the run created; returns their names. */
+  /** Deletes everything the run created; returns the namespaces' names. */
   cleanup(runId: string): Promise<string[]>;
   /** Namespaces created by Meshbench, with their run id (for the orphan sweeper). */
   listRunNamespaces(): Promise<{ namespace: string; runId: string }[]>;
-  facts(): Promise<ClusterFacts>;
   /** How many apiserver requests this gateway has made (for cost figures). */
   apiCalls(): number;
 }

@@ -1,9 +1,14 @@
-export type { ClusterFacts, ClusterGateway, JobOutcome, UsageSample } from "./gateway";
-export {
-  KubeClusterGateway,
-  createKubeClusterGateway,
-  type KubeClusterGatewayOptions,
-} from "./kube-cluster-gateway";
+export type {
+  ClusterFacts,
+  ClusterGateway,
+  PreparedVariant,
+  TrialHandle,
+  TrialInput,
+  TrialOutcome,
+  UsageSample,
+  VariantDescription,
+} from "./gateway";
+export { KubeClusterGateway, type KubeClusterGatewayOptions } from "./kube-cluster-gateway";
 export {
   KubeconfigVault,
   localDevVaultKeys,

@@ -1,16 +1,33 @@
 import type { KubeConfig, V1Pod } from "@kubernetes/client-node";
-import type { TClusterValidation, TMeshDetection, TVariant } from "@meshbench/contracts";
+import type {
+  TBenchmarkDefinition,
+  TClusterValidation,
+  TMeshDetection,
+  TTrialCoordinates,
+  TVariant,
+} from "@meshbench/contracts";
 import { nodeInventory } from "./cluster-inventory";
-import { detectMeshes, type WorkloadInfo } from "./detection";
-import type { ClusterFacts, ClusterGateway, JobOutcome, UsageSample } from "./gateway";
-import { createKubeApis, describeKubeError, type KubeApis, statusCode } from "./kube-apis";
+import { detectClusterMeshes, validateCluster } from "./cluster-checks";
+import { controlPlaneNamespaces } from "./detection";
+import { extractFortioJson } from "./fortio-log";
+import type {
+  ClusterFacts,
+  ClusterGateway,
+  PrepareVariantInput,
+  WaitOptions,
+  TrialHandle,
+  TrialInput,
+  TrialOutcome,
+  UsageSample,
+} from "./gateway";
+import { createKubeApis, type KubeApis, statusCode } from "./kube-apis";
 import { LABELS, LOAD_CONTAINER, MANAGED_BY, TARGET_NAME } from "./labels";
 import { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
 import { buildVariantNamespace } from "./manifests/namespace";
 import { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
 import { classifyContainer, type PodInfo } from "./mesh-verification";
-import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
 import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
+import { describeLoad, describeVariant, prepareVariant, startTrial } from "./trial-steps";
 import { sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
@@ -19,6 +36,8 @@ export type KubeClusterGatewayOptions = {
   now?: () => Date;
   /** Timeout of each Prometheus query. */
   prometheusTimeoutMs?: number;
+  /** The cluster's Prometheus, which usage sampling prefers (registered with the cluster). */
+  prometheusUrl?: string | null;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,8 +51,8 @@ export class KubeClusterGateway implements ClusterGateway {
   private readonly now: () => Date;
   private readonly usage: UsageState = { previous: new Map(), mode: null, nodes: null };
   private readonly prometheus: PrometheusState = { failed: false };
-  /** The Prometheus URL `detectMeshes` was given: sampling's default. */
-  private prometheusUrl: string | null = null;
+  /** The cluster's Prometheus URL: sampling's default. */
+  private readonly prometheusUrl: string | null;
   private readonly prometheusTimeoutMs: number | undefined;
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
@@ -41,6 +60,7 @@ export class KubeClusterGateway implements ClusterGateway {
     this.pollMs = options.pollMs ?? 1000;
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
+    this.prometheusUrl = options.prometheusUrl ?? null;
   }
 
   apiCalls() {
@@ -58,85 +78,44 @@ export class KubeClusterGateway implements ClusterGateway {
     return { serverVersion: version.gitVersion, nodes: nodeInventory(nodes.items) };
   }
 
-  async validate(): Promise<TClusterValidation> {
-    let facts: ClusterFacts;
-    try {
-      const version = await this.call((a) => a.version.getCode());
-      facts = { serverVersion: version.gitVersion, nodes: null };
-    } catch (error) {
-      const msg = describeKubeError(error);
-      return {
-        reachable: false,
-        serverVersion: null,
-        nodes: null,
-        permissions: [],
-        missing: [],
-        error: msg,
-      };
-    }
-    const permissions = await Promise.all(
-      REQUIRED_PERMISSIONS.map(async (p) => {
-        const review = await this.call((a) =>
-          a.authz.createSelfSubjectAccessReview({
-            body: {
-              apiVersion: "authorization.k8s.io/v1",
-              kind: "SelfSubjectAccessReview",
-              spec: {
-                resourceAttributes: {
-                  verb: p.verb,
-                  group: p.group,
-                  resource: p.resource,
-                  subresource: p.subresource,
-                },
-              },
-            },
-          }),
-        );
-        return { ...p, allowed: review.status?.allowed === true };
-      }),
-    );
-    try {
-      facts.nodes = nodeInventory((await this.call((a) => a.core.listNode())).items);
-    } catch {
-      facts.nodes = null;
-    }
-    const missing = permissions
-      .filter((p) => !p.allowed)
-      .map((p) => describePermission(p) + (isOptional(p) ? " (optional)" : ""));
-    return { reachable: true, ...facts, permissions, missing, error: null };
+  validate(): Promise<TClusterValidation> {
+    return validateCluster((fn) => this.call(fn));
   }
 
-  async detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
-    this.prometheusUrl = options.prometheusUrl;
-    const [deployments, daemonSets, namespaces] = await Promise.all([
-      this.call((a) => a.apps.listDeploymentForAllNamespaces()),
-      this.call((a) => a.apps.listDaemonSetForAllNamespaces()),
-      this.call((a) => a.core.listNamespace()),
-    ]);
-    const toInfo =
-      (kind: WorkloadInfo["kind"]) =>
-      (w: (typeof deployments.items)[number] | (typeof daemonSets.items)[number]) => ({
-        kind,
-        namespace: w.metadata?.namespace ?? "",
-        name: w.metadata?.name ?? "",
-        labels: w.metadata?.labels ?? {},
-        images: (w.spec?.template.spec?.containers ?? []).map((c) => c.image ?? ""),
-      });
-    const groups = await this.call((a) => a.apis.getAPIVersions());
-    const metricsServer = groups.groups.some((g) => g.name === "metrics.k8s.io");
-    return detectMeshes({
-      workloads: [
-        ...deployments.items.map(toInfo("Deployment")),
-        ...daemonSets.items.map(toInfo("DaemonSet")),
-      ],
-      namespaces: namespaces.items.map((n) => ({
-        name: n.metadata?.name ?? "",
-        labels: n.metadata?.labels ?? {},
-      })),
-      metricsServer,
-      prometheusUrl: options.prometheusUrl,
-      now: this.now(),
-    });
+  detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
+    return detectClusterMeshes((fn) => this.call(fn), options.prometheusUrl, this.now());
+  }
+
+  describeVariant(runId: string, variant: TVariant) {
+    return describeVariant(runId, variant);
+  }
+
+  prepareVariant(input: PrepareVariantInput) {
+    return prepareVariant(this, input);
+  }
+
+  describeLoad(
+    runId: string,
+    definition: TBenchmarkDefinition,
+    trials: readonly { sequence: number; coordinates: TTrialCoordinates }[],
+  ) {
+    return describeLoad(runId, definition, trials);
+  }
+
+  startTrial(input: TrialInput) {
+    return startTrial(this, input);
+  }
+
+  waitForTrial(trial: TrialHandle, options: WaitOptions) {
+    return this.waitForJob(trial.namespace, trial.name, options);
+  }
+
+  async readTrialResult(trial: TrialHandle) {
+    return extractFortioJson(await this.readJobResult(trial.namespace, trial.name));
+  }
+
+  abandonTrial(trial: TrialHandle) {
+    return this.deleteJob(trial.namespace, trial.name);
   }
 
   async ensureNamespace(runId: string, variant: TVariant) {
@@ -189,15 +168,7 @@ export class KubeClusterGateway implements ClusterGateway {
     );
   }
 
-  async waitForJob(
-    namespace: string,
-    name: string,
-    options: {
-      timeoutMs: number;
-      shouldStop?: () => Promise<boolean>;
-      onRunning?: () => Promise<void>;
-    },
-  ): Promise<JobOutcome> {
+  async waitForJob(namespace: string, name: string, options: WaitOptions): Promise<TrialOutcome> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
       const job = await this.call((a) => a.batch.readNamespacedJobStatus({ name, namespace }));
@@ -244,12 +215,17 @@ export class KubeClusterGateway implements ClusterGateway {
   async sampleUsage(
     namespaces: string[],
     options: {
-      controlPlaneNamespaces: string[];
+      /** The control planes sampled alongside come from the detected meshes, or are named. */
+      meshes?: TMeshDetection;
+      controlPlaneNamespaces?: string[];
       prometheusUrl?: string | null;
       onNotice?: (message: string) => void;
     },
   ): Promise<UsageSample[]> {
-    const all = [...namespaces, ...options.controlPlaneNamespaces];
+    const controlPlanes =
+      options.controlPlaneNamespaces ??
+      (options.meshes ? controlPlaneNamespaces(options.meshes) : []);
+    const all = [...namespaces, ...controlPlanes];
     const url = options.prometheusUrl === undefined ? this.prometheusUrl : options.prometheusUrl;
     const readings =
       (await tryPrometheus(
@@ -263,7 +239,10 @@ export class KubeClusterGateway implements ClusterGateway {
         { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
         all,
       ));
-    return readings.map((r) => ({ ...r, role: classifyContainer(r, options) }));
+    return readings.map((r) => ({
+      ...r,
+      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
+    }));
   }
 
   async cleanup(runId: string) {
@@ -314,11 +293,4 @@ function toPodInfo(p: V1Pod): PodInfo {
       .filter((c) => c.restartPolicy === "Always")
       .map((c) => c.name),
   };
-}
-
-export function createKubeClusterGateway(
-  kubeConfig: KubeConfig,
-  options?: KubeClusterGatewayOptions,
-) {
-  return new KubeClusterGateway(kubeConfig, options);
 }

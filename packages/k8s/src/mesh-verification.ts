@@ -1,4 +1,4 @@
-import type { TMeshKind } from "@meshbench/contracts";
+import type { TMeshKind, TResourceRole } from "@meshbench/contracts";
 
 export type PodInfo = {
   name: string;
@@ -54,7 +54,7 @@ export function meshProblem(
 export function classifyContainer(
   s: { namespace: string; pod: string; container: string },
   ctx: { controlPlaneNamespaces: string[] },
-): "proxy" | "ztunnel" | "waypoint" | "control_plane" | "app" | "load_generator" {
+): TResourceRole {
   // Ambient's ztunnel and waypoint pods run a container named istio-proxy too: the pod decides
   // first, so their cost is not booked as sidecar cost.
   if (s.pod.startsWith("ztunnel")) return "ztunnel";

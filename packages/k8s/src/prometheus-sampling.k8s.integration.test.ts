@@ -41,10 +41,9 @@ async function withPrometheus(status: number, fn: (url: string) => Promise<void>
 }
 
 describe("KubeClusterGateway usage sampling through Prometheus", () => {
-  it("uses the URL detectMeshes was given and classifies roles; no apiserver calls", async () => {
+  it("uses the cluster's Prometheus URL and classifies roles; no apiserver calls", async () => {
     await withPrometheus(200, async (url) => {
-      const gw = new KubeClusterGateway(testKubeConfig());
-      await gw.detectMeshes({ prometheusUrl: url });
+      const gw = new KubeClusterGateway(testKubeConfig(), { prometheusUrl: url });
       const before = gw.apiCalls();
       const samples = await gw.sampleUsage(["mb-r1-istio"], {
         controlPlaneNamespaces: ["istio-system"],

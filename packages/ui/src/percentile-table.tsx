@@ -1,5 +1,5 @@
 import {
-  REPORT_STAT_LABELS,
+  STATISTIC_LABELS,
   type TLevelReport,
   type TPercentileRow,
   type TStatCell,
@@ -101,7 +101,7 @@ export function PercentileTable({ table, caption }: { table: TLevelReport; capti
             </th>
             {table.rows[0]?.stats.map((c) => (
               <th scope="col" key={c.stat}>
-                {REPORT_STAT_LABELS[c.stat]}
+                {STATISTIC_LABELS[c.stat]}
               </th>
             ))}
           </tr>

@@ -1,8 +1,8 @@
-import type { TTrialRecord } from "@meshbench/contracts";
+import type { TTrialRow } from "@meshbench/contracts";
 import { formatLatency, formatQps } from "@meshbench/ui";
 
 /** Every trial of a run in execution order, with the load generator's own summary numbers. */
-export function TrialsTable({ trials }: { trials: TTrialRecord[] }) {
+export function TrialsTable({ trials }: { trials: TTrialRow[] }) {
   if (trials.length === 0) return <div className="empty">No trials recorded yet.</div>;
   return (
     <table className="data" aria-label="Trials">

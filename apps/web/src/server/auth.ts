@@ -1,7 +1,8 @@
 import "server-only";
 import { createAuth, type Auth } from "@meshbench/api";
 import { authEnv } from "~/env";
-import { getDatabase, getServices } from "./services";
+import { getDatabase } from "./database";
+import { getServices } from "./services";
 
 const globalForAuth = globalThis as unknown as { meshbenchAuth?: Auth };
 

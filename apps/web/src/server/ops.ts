@@ -16,7 +16,7 @@ import {
   type Metrics,
 } from "@meshbench/observability";
 import { env } from "~/env";
-import { getDatabase } from "./services";
+import { getDatabase } from "./database";
 
 // One logger and one registry per server process (kept across dev hot reloads).
 const globalForOps = globalThis as unknown as {

@@ -5,21 +5,13 @@ import {
   createServices,
   type Services,
 } from "@meshbench/api";
-import { createPrismaClient, createRunQueue, type Database } from "@meshbench/db";
-import { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "@meshbench/k8s";
+import { createRunQueue } from "@meshbench/db";
 import { authEnv, env } from "~/env";
+import { getDatabase } from "./database";
 import { getMetrics } from "./ops";
 
-// One Prisma client per server process (kept across dev hot reloads).
-const globalForServices = globalThis as unknown as {
-  meshbenchDb?: Database;
-  meshbenchServices?: Services;
-};
-
-export function getDatabase(): Database {
-  globalForServices.meshbenchDb ??= createPrismaClient(env.DATABASE_URL);
-  return globalForServices.meshbenchDb;
-}
+// One set of services per server process (kept across dev hot reloads).
+const globalForServices = globalThis as unknown as { meshbenchServices?: Services };
 
 export function getServices(): Services {
   globalForServices.meshbenchServices ??= createServices(getDatabase(), {
@@ -29,11 +21,7 @@ export function getServices(): Services {
       auth: { points: env.MESHBENCH_AUTH_RATE_LIMIT, durationSeconds: 60 },
       upload: { points: env.MESHBENCH_UPLOAD_RATE_LIMIT, durationSeconds: 60 },
     },
-    vault: new KubeconfigVault(
-      env.MESHBENCH_ENCRYPTION_KEYS
-        ? parseVaultKeys(env.MESHBENCH_ENCRYPTION_KEYS)
-        : localDevVaultKeys(),
-    ),
+    encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
     runQueue: createRunQueue(env.DATABASE_URL),
     // Ingest rate and latency (meshbench_ingest_*), wrapped once here and never per request.
     observeIngest: (store, trialsOf) => getMetrics().observeIngest(store, trialsOf),

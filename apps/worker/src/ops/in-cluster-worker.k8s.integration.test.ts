@@ -9,12 +9,12 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { CoreV1Api } from "@kubernetes/client-node";
-import { createCaller, createServices, type Actor } from "@meshbench/api";
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
 import { createDatabase, dropDatabase, findFreePort } from "@meshbench/local-postgres";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { startFakeFortio, testKubeConfig } from "@meshbench/testing/k8s";
 import { adminDatabaseUrl } from "@meshbench/testing/postgres";
+import { workspaceClient } from "../test-support/workspace-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kubectl, renderChart, repoRoot, serviceAccountFiles } from "./chart-testing";
 
@@ -47,12 +47,12 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
   let url: string;
   let db: Database;
   let queue: RunQueue;
-  let actor: Actor;
+  let workspaceId: string;
   let clusterId: string;
   let sa: ReturnType<typeof serviceAccountFiles>;
   const stops: (() => Promise<unknown>)[] = [];
   const core = testKubeConfig().makeApiClient(CoreV1Api);
-  const caller = () => createCaller({ services: createServices(db, { runQueue: queue }), actor });
+  const caller = () => workspaceClient(db, workspaceId, { runQueue: queue });
 
   /** Starts the worker with the pod's token mount and env; returns the process and ops URL. */
   const startPodWorker = async () => {
@@ -140,7 +140,7 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     );
     sa = serviceAccountFiles(ns, "mb-meshbench");
     const ws = await db.workspace.create({ data: { slug: "pod", name: "Pod" } });
-    actor = { userId: null, workspaceId: ws.id, role: "owner", via: "local" };
+    workspaceId = ws.id;
     const cluster = await db.cluster.create({
       data: { workspaceId: ws.id, name: "this-cluster", authMode: "in_cluster", status: "ready" },
     });

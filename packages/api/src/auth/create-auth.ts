@@ -9,7 +9,7 @@ import {
   memberAc,
   ownerAc,
 } from "better-auth/plugins/organization/access";
-import type { Mailer } from "./mailer";
+import type { Mailer } from "@meshbench/services";
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string };
 

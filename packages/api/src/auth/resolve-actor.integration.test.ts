@@ -1,11 +1,11 @@
 import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTenant, signUp, TEST_AUTH_SECRET } from "../authz/matrix-fixtures";
-import { createServices } from "../services";
+import { createTenant, signUp, TEST_AUTH_SECRET } from "../test-support/matrix-fixtures";
+import { createServices } from "@meshbench/services";
 import { generateApiToken } from "./api-token";
 import { createAuth, sessionLookup, type Auth } from "./create-auth";
-import type { Mail } from "./mailer";
+import type { Mail } from "@meshbench/services";
 import { resolveActor, WORKSPACE_HEADER } from "./resolve-actor";
 
 describe("resolveActor over real better-auth sessions and API tokens", () => {

@@ -2,11 +2,11 @@ import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashApiToken } from "../auth/api-token";
-import type { Mail } from "../auth/mailer";
+import type { Mail } from "@meshbench/services";
 import type { Actor } from "../context";
 import { createCaller } from "../root";
-import { createServices } from "../services";
-import { buildMatrix, signUp } from "./matrix-fixtures";
+import { createServices } from "@meshbench/services";
+import { buildMatrix, signUp } from "../test-support/matrix-fixtures";
 
 /** Every sensitive action leaves one audit entry (who, what, when) and no secret anywhere. */
 describe("membership and token changes are audited", () => {

@@ -4,8 +4,8 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor, Role } from "../context";
 import { appRouter, createCaller } from "../root";
-import { matrixEntries, type MatrixEntry } from "./cross-tenant-inputs";
-import { buildMatrix } from "./matrix-fixtures";
+import { matrixEntries, type MatrixEntry } from "../test-support/cross-tenant-inputs";
+import { buildMatrix } from "../test-support/matrix-fixtures";
 
 /**
  * Generated from the router itself: every procedure, every kind of caller, valid input. A new

@@ -2,7 +2,7 @@ import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../context";
-import { createServices } from "../services";
+import { createServices } from "@meshbench/services";
 import { createCallerFactory, createTRPCRouter, rateLimited, requireScope } from "../trpc";
 
 /** requireScope and rateLimited, on a procedure shaped like the result upload. */

@@ -5,7 +5,7 @@ import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../context";
 import { demoMatrixDir } from "../seed/demo-matrix";
-import { createServices } from "../services";
+import { createServices } from "@meshbench/services";
 import { createRestHandler } from "./rest-handler";
 
 const ORIGIN = "http://meshbench.test";

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { assessTrialValidity } from "@meshbench/core";
 import type { RunRepository } from "@meshbench/db";
-import { importFortioJson } from "@meshbench/formats";
+import { assessedTrial, readTrialResult } from "@meshbench/services";
 
 /**
  * The real benchmark measured on this project's machine kind (see the fixtures README):
@@ -57,20 +56,20 @@ export async function recordDemoTrials(
   files: DemoTrialFile[],
 ) {
   for (const [index, file] of files.entries()) {
-    const result = importFortioJson(file.text);
-    await runs.recordCompletedTrial(workspaceId, runId, {
-      coordinates: {
-        variant: file.variant,
-        requestedQps: file.qps,
-        connections: file.connections,
-        payloadBytes: 0,
-        protocol: "http1",
-        keepAlive: true,
-        repetition: file.repetition,
-      },
-      sequence: index + 1,
-      result,
-      validityFlags: assessTrialValidity(result),
-    });
+    const coordinates = {
+      variant: file.variant,
+      requestedQps: file.qps,
+      connections: file.connections,
+      payloadBytes: 0,
+      protocol: "http1" as const,
+      keepAlive: true,
+      repetition: file.repetition,
+    };
+    const result = readTrialResult(file.text, "fortio");
+    await runs.recordCompletedTrial(
+      workspaceId,
+      runId,
+      assessedTrial(coordinates, index + 1, result),
+    );
   }
 }

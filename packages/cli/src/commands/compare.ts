@@ -1,3 +1,4 @@
+import { STATISTIC_LABELS } from "@meshbench/contracts";
 import { compareVariants, formatDeltaWording, formatRelativeDelta } from "@meshbench/core";
 import { formatOf, parse } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
@@ -5,15 +6,6 @@ import { importFile } from "./local-import";
 
 export const COMPARE_USAGE =
   "usage: meshbench compare <baseline-file>... -- <variant-file>... [--format f] [--json] [--seed n]";
-const LABELS = {
-  avg: "avg",
-  p50: "p50",
-  p75: "p75",
-  p90: "p90",
-  p99: "p99",
-  p999: "p99.9",
-  max: "max",
-} as const;
 const ms = (s: number | null) => (s === null ? "n/a" : `${(s * 1e3).toFixed(3)} ms`);
 
 export async function compare(argv: string[], io: CliIo): Promise<number> {
@@ -50,7 +42,13 @@ export async function compare(argv: string[], io: CliIo): Promise<number> {
       : s.notEnoughRepetitions
         ? "too few repetitions"
         : "n/a";
-    return [LABELS[s.statistic], ms(s.baseline), ms(s.variant), formatDeltaWording(s), ci];
+    return [
+      STATISTIC_LABELS[s.statistic],
+      ms(s.baseline),
+      ms(s.variant),
+      formatDeltaWording(s),
+      ci,
+    ];
   });
   const header = [
     "stat",

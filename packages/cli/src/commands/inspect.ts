@@ -1,3 +1,4 @@
+import { STATISTIC_LABELS, STATISTICS } from "@meshbench/contracts";
 import { assessTrialValidity } from "@meshbench/core";
 import { formatOf, parse } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
@@ -6,7 +7,6 @@ import { importFile } from "./local-import";
 export const INSPECT_USAGE =
   "usage: meshbench inspect <file> [--format fortio|nighthawk|wrk|smp] [--json]";
 
-const STATS = ["avg", "p50", "p75", "p90", "p99", "p999", "max"] as const;
 const ms = (s: number | null) => (s === null ? null : Math.round(s * 1e6) / 1e3);
 const show = (v: number | null, digits = 3) => (v === null ? "n/a" : v.toFixed(digits));
 
@@ -20,7 +20,7 @@ export async function inspect(argv: string[], io: CliIo): Promise<number> {
   const file = positionals[0]!;
   const trial = await importFile(io, file, formatOf(values.format));
   const flags = assessTrialValidity(trial);
-  const latency = Object.fromEntries(STATS.map((s) => [`${s}Ms`, ms(trial.summary[s])]));
+  const latency = Object.fromEntries(STATISTICS.map((s) => [`${s}Ms`, ms(trial.summary[s])]));
   if (values.json) {
     const out = {
       file,
@@ -43,7 +43,7 @@ export async function inspect(argv: string[], io: CliIo): Promise<number> {
     `${file} (${trial.loadGenerator}${trial.labels ? `, "${trial.labels}"` : ""})`,
     `  requested QPS  ${trial.requestedQps ?? "max"}    actual QPS  ${trial.actualQps.toFixed(1)}`,
     `  connections    ${trial.connections ?? "n/a"}    requests  ${trial.requestCount}    errors  ${trial.errorCount}`,
-    `  latency (ms)   ${STATS.map((s) => `${s === "p999" ? "p99.9" : s} ${show(latency[`${s}Ms`] ?? null)}`).join("  ")}`,
+    `  latency (ms)   ${STATISTICS.map((s) => `${STATISTIC_LABELS[s]} ${show(latency[`${s}Ms`] ?? null)}`).join("  ")}`,
     `  validity       ${flags.length === 0 ? "ok" : flags.map((f) => `${f.severity}: ${f.code} — ${f.message}`).join("\n                 ")}`,
   ];
   io.stdout(`${lines.join("\n")}\n`);

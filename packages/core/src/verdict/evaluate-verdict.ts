@@ -6,14 +6,8 @@ import type {
   TVerdictStatus,
 } from "@meshbench/contracts";
 import { compareVariants } from "../compare";
-import {
-  cellKey,
-  describeCell,
-  groupCells,
-  inScope,
-  isUsable,
-  type VerdictCellTrials,
-} from "./cells";
+import { trialCounts } from "../trials";
+import { cellKey, describeCell, groupCells, inScope, type VerdictCellTrials } from "./cells";
 import { effectOf, fmtMs, judgeDelta, ms, type Limit } from "./decide";
 import { pooledValue } from "./trend";
 
@@ -217,7 +211,7 @@ export function evaluateVerdict(input: EvaluateVerdictInput): VerdictOutcome {
   const ctx: Ctx = { budgets: input.budgets, seed: input.seed, iterations: input.iterations };
   const cells = groupCells(input.trials);
   const checks: TVerdictCheck[] = [];
-  const excluded = input.trials.filter((t) => !isUsable(t));
+  const excluded = input.trials.filter((t) => !trialCounts(t));
   if (excluded.length > 0) {
     const names = excluded.map(
       (t) => `${t.key} (${t.validityFlags.map((f) => f.code).join(", ") || t.status})`,

@@ -4,5 +4,5 @@ export {
   type VerdictOutcome,
 } from "./evaluate-verdict";
 export { judgeInterval } from "./decide";
-export { groupCells, trialResultOf, isUsable } from "./cells";
+export { groupCells } from "./cells";
 export { trendValues, pooledValue, type TrendRunInput, type TrendValue } from "./trend";

@@ -146,6 +146,20 @@ export function createBenchmarkRepository(db: Database) {
       });
       return count > 0 ? this.get(workspaceId, benchmarkId) : null;
     },
+    /** Id, name and raw budgets by key (CI-only benchmarks included): verdicts and history. */
+    async getBudgets(workspaceId: string, key: string) {
+      return db.benchmark.findUnique({
+        where: { workspaceId_key: { workspaceId, key } },
+        select: { id: true, key: true, name: true, budgets: true },
+      });
+    },
+    async setBudgets(workspaceId: string, key: string, budgets: unknown) {
+      const updated = await db.benchmark.updateMany({
+        where: { workspaceId, key },
+        data: { budgets: budgets as Prisma.InputJsonValue },
+      });
+      return updated.count > 0;
+    },
   };
 }
 

@@ -168,6 +168,15 @@ export function createClusterRepository(db: Database) {
       });
     },
 
+    /**
+     * Every registered cluster of every workspace: only for the worker's orphan sweeper, which
+     * cleans up after runs of any workspace (each cluster is then opened within its workspace).
+     */
+    async listEveryWorkspace() {
+      const rows = await db.cluster.findMany({ select: { id: true, workspaceId: true } });
+      return rows.map((r) => ({ clusterId: r.id, workspaceId: r.workspaceId }));
+    },
+
     async delete(workspaceId: string, clusterId: string) {
       const { count } = await db.cluster.deleteMany({ where: { id: clusterId, workspaceId } });
       return count > 0;

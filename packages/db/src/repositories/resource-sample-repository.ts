@@ -1,9 +1,11 @@
+import type { TResourceRole } from "@meshbench/contracts";
 import type { Database } from "../client";
 
+/** One CPU/memory reading of a container while a trial ran (the scheduler writes them). */
 export type ResourceSampleInput = {
   trialKey: string | null;
   variant: string;
-  role: "proxy" | "ztunnel" | "waypoint" | "control_plane" | "app" | "load_generator";
+  role: TResourceRole;
   namespace: string;
   pod: string;
   container: string | null;
@@ -12,6 +14,10 @@ export type ResourceSampleInput = {
   sampledAt: Date;
 };
 
+/** What reports read back: a run's samples in time order. */
+export type ResourceSampleRow = Omit<ResourceSampleInput, "trialKey" | "namespace">;
+
+/** The one home of ResourceSample: the scheduler writes samples, reports read them. */
 export function createResourceSampleRepository(db: Database) {
   return {
     /** Stores samples of one run; the trial is found by its deterministic key. */
@@ -39,20 +45,19 @@ export function createResourceSampleRepository(db: Database) {
       });
       return count;
     },
-    async listForRun(workspaceId: string, runId: string) {
+
+    async listSamples(workspaceId: string, runId: string): Promise<ResourceSampleRow[]> {
       return db.resourceSample.findMany({
         where: { runId, run: { workspaceId } },
         orderBy: { sampledAt: "asc" },
         select: {
           variant: true,
           role: true,
-          namespace: true,
           pod: true,
           container: true,
           cpuMillicores: true,
           memoryBytes: true,
           sampledAt: true,
-          trialId: true,
         },
       });
     },

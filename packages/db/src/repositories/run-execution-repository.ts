@@ -1,7 +1,7 @@
 import type { TTrialCoordinates } from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
-import { trialKey } from "./trial-key";
+import { trialKey } from "@meshbench/core";
 
 /**
  * The scheduler's view of a run: claim, per-trial progress, environment, finish, cancel.

@@ -11,7 +11,7 @@ import { encodeHistogram } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { toTrialRecord } from "./trial-mapping";
-import { trialKey } from "./trial-key";
+import { trialKey } from "@meshbench/core";
 
 const listSelect = {
   id: true,

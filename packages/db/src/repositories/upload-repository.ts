@@ -1,12 +1,11 @@
 import type { Database } from "../client";
-import type { Prisma } from "../generated/prisma/client";
 import {
   completedTrialData,
   runCreateData,
   type CompletedTrialInput,
   type CreateRunInput,
 } from "./run-repository";
-import { trialKey } from "./trial-key";
+import { trialKey } from "@meshbench/core";
 
 export type UploadRunInput = Omit<
   CreateRunInput,
@@ -73,21 +72,6 @@ export function createUploadRepository(db: Database) {
         select: { id: true },
       });
       return { runId: created.id, trialKeys: trials.map((t) => trialKey(t.coordinates)) };
-    },
-
-    async getBenchmark(workspaceId: string, key: string) {
-      return db.benchmark.findUnique({
-        where: { workspaceId_key: { workspaceId, key } },
-        select: { id: true, key: true, name: true, budgets: true },
-      });
-    },
-
-    async setBudgets(workspaceId: string, key: string, budgets: unknown) {
-      const updated = await db.benchmark.updateMany({
-        where: { workspaceId, key },
-        data: { budgets: budgets as Prisma.InputJsonValue },
-      });
-      return updated.count > 0;
     },
   };
 }

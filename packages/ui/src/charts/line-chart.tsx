@@ -10,9 +10,9 @@ import {
   YAxis,
 } from "recharts";
 import { exportPng, exportSvg } from "../export-image";
-import { StaticSeries } from "./static-series";
+import { StaticSeries, type XY } from "./static-series";
 
-export type XY = { x: number; y: number };
+export type { XY };
 export type ChartSeries = { id: string; label: string; points: XY[]; dashed?: boolean };
 
 /** Colour-blind-safe palette (Okabe–Ito), readable on light and dark panels. */

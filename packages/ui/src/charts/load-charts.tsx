@@ -1,9 +1,9 @@
 "use client";
 import {
-  REPORT_STAT_LABELS,
-  REPORT_STATS,
+  STATISTIC_LABELS,
+  STATISTICS,
   type TLoadPoint,
-  type TReportStat,
+  type TComparisonStatistic,
 } from "@meshbench/contracts";
 import { useState } from "react";
 import { SeriesLineChart, type ChartSeries } from "./line-chart";
@@ -37,7 +37,7 @@ const latencyMs = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1)
 
 /** Latency vs requested QPS and vs connections per percentile, achieved vs requested QPS, error rates. */
 export function LoadCharts({ points, filename }: { points: TLoadPoint[]; filename: string }) {
-  const [stat, setStat] = useState<TReportStat>("p99");
+  const [stat, setStat] = useState<TComparisonStatistic>("p99");
   const byConns = (p: TLoadPoint) => `${p.variant} · ${p.connections} conns`;
   const byQps = (p: TLoadPoint) => `${p.variant} · ${p.requestedQps ?? "max"} QPS`;
   const latency = (p: TLoadPoint) =>
@@ -71,10 +71,10 @@ export function LoadCharts({ points, filename }: { points: TLoadPoint[]; filenam
       <div className="chart-controls">
         <label>
           Percentile{" "}
-          <select value={stat} onChange={(e) => setStat(e.target.value as TReportStat)}>
-            {REPORT_STATS.map((s) => (
+          <select value={stat} onChange={(e) => setStat(e.target.value as TComparisonStatistic)}>
+            {STATISTICS.map((s) => (
               <option key={s} value={s}>
-                {REPORT_STAT_LABELS[s]}
+                {STATISTIC_LABELS[s]}
               </option>
             ))}
           </select>
@@ -82,7 +82,7 @@ export function LoadCharts({ points, filename }: { points: TLoadPoint[]; filenam
       </div>
       <div className="chart-grid">
         <SeriesLineChart
-          title={`${REPORT_STAT_LABELS[stat]} latency vs requested QPS`}
+          title={`${STATISTIC_LABELS[stat]} latency vs requested QPS`}
           filename={`${filename}-latency-vs-qps`}
           series={vsQps}
           xLabel="requested QPS"
@@ -93,7 +93,7 @@ export function LoadCharts({ points, filename }: { points: TLoadPoint[]; filenam
           emptyText="No fixed-QPS levels."
         />
         <SeriesLineChart
-          title={`${REPORT_STAT_LABELS[stat]} latency vs connections`}
+          title={`${STATISTIC_LABELS[stat]} latency vs connections`}
           filename={`${filename}-latency-vs-connections`}
           series={vsConns}
           xLabel="connections"

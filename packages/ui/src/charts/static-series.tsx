@@ -1,4 +1,5 @@
-import type { XY } from "./line-chart";
+/** One point of a series (a line chart and its static SVG share it). */
+export type XY = { x: number; y: number };
 
 type Domain = [number | "auto" | "dataMin" | "dataMax", number | "auto" | "dataMin" | "dataMax"];
 

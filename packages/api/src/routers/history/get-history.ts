@@ -1,6 +1,5 @@
 import { ZBenchmarkHistory, ZGetHistoryInput } from "@meshbench/contracts";
 import { viewerProcedure } from "../../trpc";
-import { getHistory } from "./history-service";
 
 export const getHistoryProcedure = viewerProcedure
   .meta({
@@ -16,4 +15,4 @@ export const getHistoryProcedure = viewerProcedure
   })
   .input(ZGetHistoryInput)
   .output(ZBenchmarkHistory)
-  .query(({ ctx, input }) => getHistory(ctx.services, ctx.actor.workspaceId, input));
+  .query(({ ctx, input }) => ctx.services.history.get(ctx.actor.workspaceId, input));

@@ -1,6 +1,6 @@
 import { ZComparisonState } from "@meshbench/contracts";
 import { z } from "zod";
-import { comparisonExport } from "../../reports/export";
+import { comparisonExport } from "@meshbench/services";
 import { viewerProcedure } from "../../trpc";
 import { ZExportFile, ZExportFormat } from "./export-run";
 

@@ -1,6 +1,6 @@
 import { ZId } from "@meshbench/contracts";
 import { z } from "zod";
-import { runExport } from "../../reports/export";
+import { runExport } from "@meshbench/services";
 import { viewerProcedure } from "../../trpc";
 
 export const ZExportFormat = z.enum(["csv", "json"]);

@@ -1,6 +1,6 @@
 import { DomainError, ZId } from "@meshbench/contracts";
 import { z } from "zod";
-import { smpExport } from "../../reports/smp";
+import { smpExport } from "@meshbench/services";
 import { viewerProcedure } from "../../trpc";
 import { ZExportFile } from "./export-run";
 

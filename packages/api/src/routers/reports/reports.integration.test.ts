@@ -9,7 +9,7 @@ import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
 import { seedDemo } from "../../seed/seed-demo";
-import { createServices } from "../../services";
+import { createServices } from "@meshbench/services";
 
 const fixture = (name: string) =>
   importFortioJson(readFileSync(path.join(demoMatrixDir, name), "utf8"));
@@ -52,6 +52,15 @@ describe("reports and share links over a real database", () => {
     expect(delta.wording).toMatch(/slower|no difference/);
     expect(level.curves.every((c) => c.cdf.length > 2 && c.ccdf.length > 2)).toBe(true);
     expect(report.resources).toEqual([]);
+  });
+
+  it("lists every trial without histograms, so the run page needs no second load of the run", async () => {
+    const report = await callerFor(member()).reports.run({ runId: demo.runId });
+    const run = await callerFor(member()).runs.get({ runId: demo.runId });
+    expect(report.trials.map((t) => t.key)).toEqual(run.trials.map((t) => t.key));
+    expect(report.trials.every((t) => !("histogram" in t))).toBe(true);
+    expect(report.trials[0]).toMatchObject({ sequence: 1, status: "succeeded" });
+    expect(report.trials[0]!.summary?.p50).toBeGreaterThan(0);
   });
 
   it("reports resource cost per variant and role, per 1000 achieved RPS", async () => {

@@ -7,7 +7,7 @@ import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
-import { createServices } from "../../services";
+import { createServices } from "@meshbench/services";
 
 const matrix = (name: string) => readFileSync(path.join(demoMatrixDir, `${name}.json`), "utf8");
 

@@ -1,6 +1,5 @@
 import { ZUploadResultsInput, ZUploadResultsOutput } from "@meshbench/contracts";
 import { rateLimited, requireScope } from "../../trpc";
-import { uploadResults } from "./upload-service";
 
 export const uploadResultsProcedure = requireScope("results:write")
   .use(rateLimited("upload"))
@@ -27,4 +26,4 @@ export const uploadResultsProcedure = requireScope("results:write")
   })
   .input(ZUploadResultsInput)
   .output(ZUploadResultsOutput)
-  .mutation(({ ctx, input }) => uploadResults(ctx.services.uploads, ctx.actor.workspaceId, input));
+  .mutation(({ ctx, input }) => ctx.services.results.upload(ctx.actor.workspaceId, input));

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { seedDemo } from "../../seed/seed-demo";
-import { createServices } from "../../services";
+import { createServices } from "@meshbench/services";
 
 describe("runs router over a real database", () => {
   const db = useTestDatabase(createPrismaClient);

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
 import { seedDemo } from "../../seed/seed-demo";
-import { createServices } from "../../services";
-import type { RunEnqueuer } from "./run-scheduling-service";
+import { createServices } from "@meshbench/services";
+import type { RunEnqueuer } from "@meshbench/services";
 
 describe("runs.start by benchmark key and cluster name (REST / meshbench run)", () => {
   const db = useTestDatabase(createPrismaClient);

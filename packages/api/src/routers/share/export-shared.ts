@@ -1,6 +1,6 @@
 import { ZShareId } from "@meshbench/contracts";
 import { z } from "zod";
-import { comparisonExport, runExport } from "../../reports/export";
+import { comparisonExport, runExport } from "@meshbench/services";
 import { publicProcedure } from "../../trpc";
 import { ZExportFile, ZExportFormat } from "../reports/export-run";
 import { loadSharedView } from "./view-shared";

@@ -8,7 +8,7 @@ import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 import { demoMatrixDir } from "../../seed/demo-matrix";
 import { seedDemo } from "../../seed/seed-demo";
-import { createServices } from "../../services";
+import { createServices } from "@meshbench/services";
 
 const QPS = [100, 500, 1000] as const;
 const matrix = (file: "baseline" | "nginx", qps: number, rep: number) =>

@@ -1,6 +1,5 @@
 import { ZGetVerdictInput, ZVerdict } from "@meshbench/contracts";
 import { viewerProcedure } from "../../trpc";
-import { getVerdict } from "./verdict-service";
 
 export const getVerdictProcedure = viewerProcedure
   .meta({
@@ -21,4 +20,4 @@ export const getVerdictProcedure = viewerProcedure
   })
   .input(ZGetVerdictInput)
   .output(ZVerdict)
-  .query(({ ctx, input }) => getVerdict(ctx.services, ctx.actor.workspaceId, input));
+  .query(({ ctx, input }) => ctx.services.verdicts.get(ctx.actor.workspaceId, input));

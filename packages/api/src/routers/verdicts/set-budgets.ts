@@ -1,4 +1,4 @@
-import { DomainError, ZBudgets } from "@meshbench/contracts";
+import { ZBudgets } from "@meshbench/contracts";
 import { z } from "zod";
 import { adminProcedure } from "../../trpc";
 
@@ -6,12 +6,6 @@ import { adminProcedure } from "../../trpc";
 export const setBudgetsProcedure = adminProcedure
   .input(z.object({ benchmarkKey: z.string().min(1).max(63), budgets: ZBudgets }))
   .output(z.object({ benchmarkKey: z.string(), budgets: ZBudgets }))
-  .mutation(async ({ ctx, input }) => {
-    const found = await ctx.services.uploads.setBudgets(
-      ctx.actor.workspaceId,
-      input.benchmarkKey,
-      input.budgets,
-    );
-    if (!found) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
-    return input;
-  });
+  .mutation(({ ctx, input }) =>
+    ctx.services.verdicts.setBudgets(ctx.actor.workspaceId, input.benchmarkKey, input.budgets),
+  );

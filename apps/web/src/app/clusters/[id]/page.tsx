@@ -6,6 +6,7 @@ import { DetectionView } from "~/components/clusters/detection-view";
 import { formatBytes, formatWhen, STATUS_BADGE } from "~/components/clusters/mesh-summary";
 import { atLeast } from "~/components/clusters/roles";
 import { SignedOut } from "~/components/signed-out";
+import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
 
 type Props = { params: Promise<{ id: string }> };
@@ -19,8 +20,7 @@ export default async function ClusterPage({ params }: Props) {
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
   if (!/^[a-z0-9]+$/.test(id)) notFound();
-  const c = await caller.clusters.get({ clusterId: id }).catch(() => null);
-  if (!c) notFound();
+  const c = await orNotFound(caller.clusters.get({ clusterId: id }));
   return (
     <>
       <h1>{c.name}</h1>

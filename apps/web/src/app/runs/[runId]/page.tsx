@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { LiveProgress } from "~/components/live-progress";
 import { RunHeader } from "~/components/run-header";
 import { RunReportView } from "~/components/run-report-view";
@@ -7,30 +6,30 @@ import { ShareControls } from "~/components/share-controls";
 import { TrialsTable } from "~/components/trials-table";
 import { compareHref } from "~/components/compare-url";
 import { cache } from "react";
+import { orNotFound } from "~/server/not-found";
 import { api, getQueryClient, HydrateClient, trpc } from "~/trpc/server";
 
 export const dynamic = "force-dynamic";
 
-// Metadata and page share one load of the run per request (it carries every trial's histogram).
-const loadRun = cache(async (runId: string) => (await api()).runs.get({ runId }).catch(() => null));
+// Metadata and page share one report per request; it lists the trials without histograms, so the
+// run is not loaded a second time for the trials table.
+const loadReport = cache(async (runId: string, reference: string | undefined) =>
+  (await api()).reports.run({ runId, reference }),
+);
 
 type Props = { params: Promise<{ runId: string }>; searchParams: Promise<{ ref?: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { runId } = await params;
-  const run = await loadRun(runId);
-  return { title: run?.title ?? "Run" };
+  const { ref } = await searchParams;
+  const report = await loadReport(runId, ref).catch(() => null);
+  return { title: report?.run.title ?? "Run" };
 }
 
 export default async function RunPage({ params, searchParams }: Props) {
   const { runId } = await params;
   const { ref } = await searchParams;
-  const caller = await api();
-  const [report, run] = await Promise.all([
-    caller.reports.run({ runId, reference: ref }).catch(() => null),
-    loadRun(runId),
-  ]);
-  if (!report || !run) notFound();
+  const report = await orNotFound(loadReport(runId, ref));
   await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
   const variants = report.variants;
   return (
@@ -75,8 +74,10 @@ export default async function RunPage({ params, searchParams }: Props) {
       />
       <h2>Trials</h2>
       <details>
-        <summary>All {run.trials.length} trials with the load generator&apos;s own numbers</summary>
-        <TrialsTable trials={run.trials} />
+        <summary>
+          All {report.trials.length} trials with the load generator&apos;s own numbers
+        </summary>
+        <TrialsTable trials={report.trials} />
       </details>
     </HydrateClient>
   );

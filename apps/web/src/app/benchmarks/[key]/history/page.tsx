@@ -1,6 +1,6 @@
-import { ZComparisonStatistic } from "@meshbench/contracts";
+import { STATISTIC_LABELS, ZComparisonStatistic } from "@meshbench/contracts";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
 import { HistoryChart } from "./history-chart";
 
@@ -12,15 +12,6 @@ type Props = {
 };
 
 const AXES = ["commit", "tag", "meshVersion", "date"] as const;
-const STAT_LABEL: Record<string, string> = {
-  avg: "avg",
-  p50: "p50",
-  p75: "p75",
-  p90: "p90",
-  p99: "p99",
-  p999: "p99.9",
-  max: "max",
-};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `History — ${(await params).key}` };
@@ -31,18 +22,16 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
   const query = await searchParams;
   const statistic = ZComparisonStatistic.catch("p99").parse(query.statistic);
   const axis = AXES.find((a) => a === query.axis) ?? "commit";
-  const history = await (
-    await api()
-  ).history
-    .get({
+  const caller = await api();
+  const history = await orNotFound(
+    caller.history.get({
       benchmarkKey: key,
       statistic,
       variant: query.variant || undefined,
       gitBranch: query.branch || undefined,
       limit: 50,
-    })
-    .catch(() => null);
-  if (!history) notFound();
+    }),
+  );
   return (
     <main>
       <h1>{history.benchmarkName} — history</h1>
@@ -52,7 +41,7 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
           <select name="statistic" defaultValue={statistic}>
             {ZComparisonStatistic.options.map((s) => (
               <option key={s} value={s}>
-                {STAT_LABEL[s]}
+                {STATISTIC_LABELS[s]}
               </option>
             ))}
           </select>

@@ -1,18 +1,4 @@
 import type { TTrialRecord } from "@meshbench/contracts";
-import { trialResultOf } from "@meshbench/core";
-
-/** Succeeded trials with numbers, not flagged invalid: what comparisons pool. */
-export function usableTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
-  return trials.filter(
-    (t) =>
-      t.status === "succeeded" &&
-      (t.histogram !== null || t.summary !== null) &&
-      !t.validityFlags.some((f) => f.severity === "invalid"),
-  );
-}
-
-/** The canonical trial result core compares, rebuilt from a stored trial (one mapping, in core). */
-export const toTrialResult = trialResultOf;
 
 /** Achieved rate and error rate over a group of trials (totals, not a mean of ratios). */
 export function throughputOf(trials: readonly TTrialRecord[]) {

@@ -3,9 +3,8 @@ import type { TBenchmarkDefinition, TBudgets } from "@meshbench/contracts";
 import type { Database } from "@meshbench/db";
 import type { Actor, Services } from "../context";
 import { createAuth, sessionLookup, type Auth } from "../auth/create-auth";
-import { createDisabledMailer } from "../auth/mailer";
 import { resolveActor } from "../auth/resolve-actor";
-import { createServices } from "../services";
+import { createDisabledMailer, createServices } from "@meshbench/services";
 import type { Role } from "../context";
 import type { TokenScope } from "../auth/scopes";
 import { generateApiToken } from "../auth/api-token";
@@ -16,13 +15,10 @@ import {
   MATRIX_BUDGETS,
   seedTenant,
   type SeededTenant,
+  type Tenant,
 } from "./matrix-seed";
 
-/**
- * Two tenants built through the real paths: users signed up with better-auth, sessions as cookie
- * headers, API tokens as bearer headers, each resolved to an Actor by resolveActor.
- */
-export type Tenant = { workspaceId: string; slug: string; ownerUserId: string; runId: string };
+export type { Tenant };
 
 export type MatrixFixtures = {
   db: Database;

@@ -1,19 +1,4 @@
-import type { TLoadLevel, TTrialRecord } from "@meshbench/contracts";
-
-/** A trial's load level: its key without the repetition ("qps-500/c8/p0/http1/ka"). */
-export function levelOf(
-  t: Pick<TTrialRecord, "requestedQps" | "connections" | "payloadBytes" | "protocol" | "keepAlive">,
-): TLoadLevel {
-  const qps = t.requestedQps === null ? "max" : String(t.requestedQps);
-  return {
-    key: `qps-${qps}/c${t.connections}/p${t.payloadBytes}/${t.protocol}/${t.keepAlive ? "ka" : "noka"}`,
-    requestedQps: t.requestedQps,
-    connections: t.connections,
-    payloadBytes: t.payloadBytes,
-    protocol: t.protocol,
-    keepAlive: t.keepAlive,
-  };
-}
+import type { TLoadLevel } from "@meshbench/contracts";
 
 /** "500 QPS · 8 conns", with payload, protocol and keep-alive only when they are not defaults. */
 export function levelLabel(l: TLoadLevel): string {

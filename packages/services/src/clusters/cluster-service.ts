@@ -9,12 +9,11 @@ import type { AuditInput, AuditRepository, ClusterRepository } from "@meshbench/
 import {
   inClusterKubeConfig,
   kubeConfigFor,
-  kubeConfigForCluster,
   listContexts,
   parseKubeconfig,
   type ClusterGateway,
-  type KubeconfigVault,
 } from "@meshbench/k8s";
+import type { ClusterAccess } from "./cluster-access";
 
 /** Who changed a cluster, for the audit log. */
 export type ClusterAuditActor = Pick<AuditInput, "actorUserId" | "actorTokenId">;
@@ -22,17 +21,12 @@ export type ClusterAuditActor = Pick<AuditInput, "actorUserId" | "actorTokenId">
 export type ClusterServiceDeps = {
   clusters: ClusterRepository;
   audit: AuditRepository;
-  vault: KubeconfigVault;
-  gatewayFor: (kc: KubeConfig) => ClusterGateway;
+  access: ClusterAccess;
 };
 
 /** Registration, validation and mesh detection of target clusters; kubeconfigs stay sealed. */
-export function createClusterService({ clusters, audit, vault, gatewayFor }: ClusterServiceDeps) {
-  const open = async (workspaceId: string, clusterId: string) => {
-    const sealed = await clusters.getSecret(workspaceId, clusterId);
-    if (!sealed) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
-    return { sealed, gw: gatewayFor(kubeConfigForCluster(sealed, vault, workspaceId)) };
-  };
+export function createClusterService({ clusters, audit, access }: ClusterServiceDeps) {
+  const { vault, gatewayFor } = access;
   const check = async (gw: ClusterGateway, prometheusUrl: string | null) => {
     const validation = await gw.validate();
     const detection = validation.reachable
@@ -70,7 +64,8 @@ export function createClusterService({ clusters, audit, vault, gatewayFor }: Clu
           );
         }
       }
-      const result = await check(gatewayFor(kc), input.prometheusUrl ?? null);
+      const prometheusUrl = input.prometheusUrl ?? null;
+      const result = await check(gatewayFor(kc, { prometheusUrl }), prometheusUrl);
       const cluster = await clusters.create(workspaceId, {
         name: input.name,
         authMode: input.auth.mode,
@@ -91,8 +86,8 @@ export function createClusterService({ clusters, audit, vault, gatewayFor }: Clu
     },
 
     async validate(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
-      const { sealed, gw } = await open(workspaceId, clusterId);
-      const result = await check(gw, sealed.prometheusUrl);
+      const { sealed, gateway } = await access.open(workspaceId, clusterId);
+      const result = await check(gateway, sealed.prometheusUrl);
       await clusters.recordCheck(workspaceId, clusterId, result);
       // Opportunistic key rotation: re-seal under the current key once it opened fine.
       if (
@@ -120,8 +115,8 @@ export function createClusterService({ clusters, audit, vault, gatewayFor }: Clu
     },
 
     async refreshDetection(workspaceId: string, clusterId: string) {
-      const { sealed, gw } = await open(workspaceId, clusterId);
-      const detection = await gw.detectMeshes({ prometheusUrl: sealed.prometheusUrl });
+      const { sealed, gateway } = await access.open(workspaceId, clusterId);
+      const detection = await gateway.detectMeshes({ prometheusUrl: sealed.prometheusUrl });
       await clusters.recordDetection(workspaceId, clusterId, detection);
       return detection;
     },

@@ -1,14 +1,14 @@
 import type { TRunDetail } from "@meshbench/contracts";
 import { exportSmpJson } from "@meshbench/formats";
 import { slugify, type ExportFile } from "./export";
-import { toTrialResult, usableTrials } from "./trial-results";
+import { countingTrials, trialResultOf } from "@meshbench/core";
 
-/** SMP PerformanceTestResult JSON for every usable trial (formats' exporter does the mapping). */
+/** SMP PerformanceTestResult JSON for every trial that counts (formats' exporter does the mapping). */
 export function smpExport(run: TRunDetail): ExportFile {
-  const results = usableTrials(run.trials).map((t) => ({
+  const results = countingTrials(run.trials).map((t) => ({
     trial: t.key,
     variant: t.variant,
-    result: JSON.parse(exportSmpJson(toTrialResult(t), { id: t.key })) as unknown,
+    result: JSON.parse(exportSmpJson(trialResultOf(t), { id: t.key })) as unknown,
   }));
   return {
     filename: `meshbench-${slugify(run.title)}-${run.id}-smp.json`,

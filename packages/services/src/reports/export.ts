@@ -1,5 +1,5 @@
 import {
-  REPORT_STAT_LABELS,
+  STATISTIC_LABELS,
   type TComparisonReport,
   type TLevelReport,
   type TRunReport,
@@ -17,7 +17,7 @@ function csvField(value: string): string {
 
 /** The percentile tables as CSV: one row per series and level, latencies in milliseconds. */
 export function tablesToCsv(tables: TLevelReport[]): string {
-  const statHeaders = Object.values(REPORT_STAT_LABELS).flatMap((label) => [
+  const statHeaders = Object.values(STATISTIC_LABELS).flatMap((label) => [
     `${label}_ms`,
     `${label}_mean_ms`,
     `${label}_sd_ms`,

@@ -6,18 +6,26 @@ import {
 } from "@meshbench/contracts";
 import type { z } from "zod";
 import { trendValues } from "@meshbench/core";
-import type { Services } from "../../context";
+import type { BenchmarkRepository, HistoryRepository } from "@meshbench/db";
 
-type Deps = Pick<Services, "uploads" | "history">;
+type Deps = { benchmarks: BenchmarkRepository; history: HistoryRepository };
 type THistoryQuery = z.output<typeof ZGetHistoryInput>;
 
+export function createHistoryService(deps: Deps) {
+  return {
+    get: (workspaceId: string, input: THistoryQuery) => getHistory(deps, workspaceId, input),
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;
+
 /** A statistic's trend per variant and load level across a benchmark's runs, with budget lines. */
-export async function getHistory(
+async function getHistory(
   services: Deps,
   workspaceId: string,
   input: THistoryQuery,
 ): Promise<TBenchmarkHistory> {
-  const benchmark = await services.uploads.getBenchmark(workspaceId, input.benchmarkKey);
+  const benchmark = await services.benchmarks.getBudgets(workspaceId, input.benchmarkKey);
   if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
   const runs = await services.history.listBenchmarkRuns(workspaceId, input.benchmarkKey, {
     limit: input.limit,

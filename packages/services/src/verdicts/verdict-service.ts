@@ -6,7 +6,7 @@ import {
   type TVerdict,
 } from "@meshbench/contracts";
 import { evaluateVerdict } from "@meshbench/core";
-import type { Services } from "../../context";
+import type { BenchmarkRepository, HistoryRepository, RunRepository } from "@meshbench/db";
 
 const METHOD =
   "Pooled-histogram statistic per cell; 95% percentile-bootstrap interval over repetitions (trials " +
@@ -31,10 +31,25 @@ function parseBudgets(raw: unknown): TBudgets {
   return parsed.data;
 }
 
-type Deps = Pick<Services, "runs" | "uploads" | "history">;
+type Deps = { runs: RunRepository; benchmarks: BenchmarkRepository; history: HistoryRepository };
+
+/** Verdicts and the budgets they judge by. */
+export function createVerdictService(deps: Deps) {
+  return {
+    get: (workspaceId: string, input: TGetVerdictInput) => getVerdict(deps, workspaceId, input),
+    /** Stores a benchmark's budgets (CI-only benchmarks included); NOT_FOUND for an unknown key. */
+    async setBudgets(workspaceId: string, benchmarkKey: string, budgets: TBudgets) {
+      if (!(await deps.benchmarks.setBudgets(workspaceId, benchmarkKey, budgets)))
+        throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      return { benchmarkKey, budgets };
+    },
+  };
+}
+
+export type VerdictService = ReturnType<typeof createVerdictService>;
 
 /** Judges a run (scheduled or uploaded) against its benchmark's budgets. */
-export async function getVerdict(
+async function getVerdict(
   services: Deps,
   workspaceId: string,
   input: TGetVerdictInput,
@@ -42,7 +57,7 @@ export async function getVerdict(
   const run = await services.runs.get(workspaceId, input.runId);
   if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
   const benchmark = run.benchmarkKey
-    ? await services.uploads.getBenchmark(workspaceId, run.benchmarkKey)
+    ? await services.benchmarks.getBudgets(workspaceId, run.benchmarkKey)
     : null;
   const budgets = parseBudgets(benchmark?.budgets);
   const base = { runId: run.id, benchmarkKey: run.benchmarkKey, method: METHOD };

@@ -1,5 +1,5 @@
 import {
-  REPORT_STATS,
+  STATISTICS,
   type TLevelReport,
   type TLoadLevel,
   type TPercentileRow,
@@ -14,8 +14,9 @@ import {
   compareVariants,
   formatDeltaWording,
   mergeHistograms,
+  trialResultOf,
 } from "@meshbench/core";
-import { throughputOf, toTrialResult } from "./trial-results";
+import { throughputOf } from "./throughput";
 
 /** One series of a table: a variant at a level of some run, with its usable trials. */
 export type SeriesGroup = {
@@ -37,7 +38,7 @@ function downsample<T>(points: T[], max = MAX_CURVE_POINTS): T[] {
 }
 
 function compare(reference: TTrialRecord[], group: TTrialRecord[]): TVariantComparison {
-  return compareVariants(reference.map(toTrialResult), group.map(toTrialResult), {
+  return compareVariants(reference.map(trialResultOf), group.map(trialResultOf), {
     seed: BOOTSTRAP_SEED,
   });
 }
@@ -47,7 +48,7 @@ function cells(
   side: "baseline" | "variant",
   withDelta: boolean,
 ): TStatCell[] {
-  return REPORT_STATS.map((stat) => {
+  return STATISTICS.map((stat) => {
     const s = cmp?.statistics.find((x) => x.statistic === stat);
     const reps = side === "variant" ? s?.variantRepetitions : s?.baselineRepetitions;
     return {
@@ -103,7 +104,7 @@ export function buildTable(
     const cmp = isReference ? forReference : comparisons[i];
     const stats = cmp
       ? cells(cmp, isReference ? "baseline" : "variant", !isReference)
-      : REPORT_STATS.map((stat) => ({
+      : STATISTICS.map((stat) => ({
           stat,
           value: null,
           mean: null,

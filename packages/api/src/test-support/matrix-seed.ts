@@ -2,7 +2,12 @@ import { ZBenchmarkDefinition, ZBudgets, type TBenchmarkDefinition } from "@mesh
 import type { Database } from "@meshbench/db";
 import type { Services } from "../context";
 import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "../seed/demo-matrix";
-import type { Tenant } from "./matrix-fixtures";
+
+/**
+ * Two tenants built through the real paths: users signed up with better-auth, sessions as cookie
+ * headers, API tokens as bearer headers, each resolved to an Actor by resolveActor.
+ */
+export type Tenant = { workspaceId: string; slug: string; ownerUserId: string; runId: string };
 
 /**
  * What buildMatrix adds to each tenant: a benchmark (key `<slug>-mesh`, with budgets), the
@@ -54,7 +59,7 @@ export async function seedTenant<T extends Tenant>(
     ws,
     benchmarkDefinition(`${tenant.slug}-mesh`),
   );
-  await services.uploads.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS);
+  await services.verdicts.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS);
   const files = interleavedOrder(readDemoMatrix()).filter(
     (f) => f.qps === TRIAL_QPS && f.connections === TRIAL_CONNECTIONS && f.repetition <= 3,
   );

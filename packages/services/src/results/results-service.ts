@@ -6,15 +6,17 @@ import {
   type TUploadResultsOutput,
   type TUploadTrial,
 } from "@meshbench/contracts";
-import { assessTrialValidity } from "@meshbench/core";
-import { trialKey, type CompletedTrialInput, type UploadRepository } from "@meshbench/db";
-import { ImportError, importResult } from "@meshbench/formats";
+import { trialKey } from "@meshbench/core";
+import type { CompletedTrialInput, RunRepository, UploadRepository } from "@meshbench/db";
+import { ImportError } from "@meshbench/formats";
+import { assessedTrial, readTrialResult } from "./record-trial";
+import { toRunResults } from "./run-results";
 
 /** Runs the importer on one uploaded trial; its complaint becomes a BAD_REQUEST naming the field. */
 function importTrial(trial: TUploadTrial, index: number): TTrialResult {
   const text = typeof trial.result === "string" ? trial.result : JSON.stringify(trial.result);
   try {
-    return importResult(text, trial.format);
+    return readTrialResult(text, trial.format);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     const field = `trials[${index}].result${error.field && error.field !== "(root)" ? `.${error.field}` : ""}`;
@@ -52,8 +54,23 @@ function coordinatesOf(
   return { ...base, repetition };
 }
 
+/** CI uploads in, run results out: the results REST endpoints. */
+export function createResultsService(deps: { uploads: UploadRepository; runs: RunRepository }) {
+  return {
+    upload: (workspaceId: string, input: TUploadResults) =>
+      upload(deps.uploads, workspaceId, input),
+    async getRun(workspaceId: string, runId: string) {
+      const run = await deps.runs.get(workspaceId, runId);
+      if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
+      return toRunResults(run);
+    },
+  };
+}
+
+export type ResultsService = ReturnType<typeof createResultsService>;
+
 /** Imports every trial, then stores them as one CI-upload run (all or nothing). */
-export async function uploadResults(
+async function upload(
   uploads: UploadRepository,
   workspaceId: string,
   input: TUploadResults,
@@ -71,7 +88,7 @@ export async function uploadResults(
         `trials[${index}].repetition`,
       );
     keys.add(key);
-    return { coordinates, sequence: index + 1, result, validityFlags: assessTrialValidity(result) };
+    return assessedTrial(coordinates, index + 1, result);
   });
   const labels = {
     ...input.labels,

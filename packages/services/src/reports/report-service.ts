@@ -8,14 +8,15 @@ import {
   type TRunProgress,
   type TRunReport,
 } from "@meshbench/contracts";
-import type { ResourceUsageRepository, RunRepository } from "@meshbench/db";
+import { countingTrials, levelOf } from "@meshbench/core";
+import type { ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
-import { levelLabel, levelOf, sortLevels, sortVariants } from "./levels";
+import { levelLabel, sortLevels, sortVariants } from "./levels";
 import { resourceCosts } from "./resources";
 import { sanitizeEnvironment } from "./sanitize";
-import { throughputOf, usableTrials } from "./trial-results";
+import { throughputOf } from "./throughput";
 
-type Deps = { runs: RunRepository; resourceUsage: ResourceUsageRepository };
+type Deps = { runs: RunRepository; samples: ResourceSampleRepository };
 
 function progressOf(run: TRunDetail): TRunProgress {
   return {
@@ -39,7 +40,7 @@ function levelsOf(run: TRunDetail) {
   return sortLevels([...byKey.values()]);
 }
 
-export function createReportService({ runs, resourceUsage }: Deps) {
+export function createReportService({ runs, samples }: Deps) {
   async function load(workspaceId: string, runId: string) {
     const run = await runs.get(workspaceId, runId);
     if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
@@ -87,7 +88,7 @@ export function createReportService({ runs, resourceUsage }: Deps) {
     const variants = sortVariants(run.trials.map((t) => t.variant));
     const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
     const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;
-    const usable = usableTrials(run.trials);
+    const usable = countingTrials(run.trials);
     const loadCurve: TLoadPoint[] = [];
     const levels = levelsOf(run).map((level) => {
       const groups: SeriesGroup[] = ordered.map((variant) => ({
@@ -127,7 +128,7 @@ export function createReportService({ runs, resourceUsage }: Deps) {
       variants: ordered,
       levels,
       loadCurve,
-      resources: resourceCosts(await resourceUsage.listSamples(workspaceId, runId), qpsByVariant),
+      resources: resourceCosts(await samples.listSamples(workspaceId, runId), qpsByVariant),
       flags: trials
         .filter((t) => t.validityFlags.length > 0)
         .map((t) => ({
@@ -138,6 +139,7 @@ export function createReportService({ runs, resourceUsage }: Deps) {
           flags: t.validityFlags,
         })),
       progress: progressOf(run).trials,
+      trials: trials.map(({ histogram: _histogram, ...row }) => row),
     };
   }
 
@@ -170,7 +172,7 @@ export function createReportService({ runs, resourceUsage }: Deps) {
         label: `${runLabel}${item.variant} · ${levelLabel(level)}${item.repetition ? ` · rep ${item.repetition}` : ""}`,
         variant: item.variant,
         levelKey: item.levelKey,
-        trials: usableTrials(trials),
+        trials: countingTrials(trials),
       };
     });
     const reference = Math.min(state.reference, groups.length - 1);

@@ -1,0 +1,92 @@
+import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts";
+import { trialKey, trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
+import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
+import type { RunExecutionService, TrialOutput } from "@meshbench/services";
+
+export type TrialDeps = {
+  execution: RunExecutionService;
+  log: (msg: string) => void;
+  /** How often resource usage is sampled while a trial runs. */
+  sampleEveryMs?: number;
+  now: () => number;
+};
+
+export type TrialCtx = {
+  ws: string;
+  runId: string;
+  def: TBenchmarkDefinition;
+  gateway: ClusterGateway;
+  meshes: TMeshDetection;
+  trial: TPlannedTrial;
+  variant: PreparedVariant;
+  shouldStop: () => Promise<boolean>;
+  /** Called once the trial's load has been started. */
+  onStarted: () => void;
+};
+
+/** Samples the variant's usage at most every `sampleEveryMs` while the trial runs. */
+function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
+  const samples: TrialOutput["samples"] = [];
+  const key = trialKey(ctx.trial.coordinates);
+  let lastSample = 0;
+  let broken = false;
+  const sample = async () => {
+    if (broken || deps.now() - lastSample < (deps.sampleEveryMs ?? 5000)) return;
+    lastSample = deps.now();
+    try {
+      const usage = await ctx.gateway.sampleUsage([ctx.variant.namespace], {
+        meshes: ctx.meshes,
+        onNotice: (m) => deps.log(`run ${ctx.runId}: ${m}`),
+      });
+      for (const u of usage)
+        samples.push({ ...u, trialKey: key, variant: ctx.trial.coordinates.variant });
+    } catch (error) {
+      broken = true;
+      deps.log(
+        `run ${ctx.runId}: resource sampling off: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  return { samples, sample };
+}
+
+/** One trial: start its load, sample usage while it runs, then record its result (or failure). */
+export async function runTrial(
+  deps: TrialDeps,
+  ctx: TrialCtx,
+): Promise<"succeeded" | "failed" | "stopped"> {
+  const { ws, runId, gateway } = ctx;
+  const trial = { coordinates: ctx.trial.coordinates, sequence: ctx.trial.sequence };
+  const fail = async (reason: string) => {
+    await deps.execution.markFailed(ws, runId, trial, reason);
+    return "failed" as const;
+  };
+  if (ctx.variant.problem) return fail(ctx.variant.problem);
+  await deps.execution.markRunning(ws, runId, trial);
+  const handle = await gateway.startTrial({
+    runId,
+    definition: ctx.def,
+    namespace: ctx.variant.namespace,
+    ...trial,
+  });
+  ctx.onStarted();
+  const usage = usageSampler(deps, ctx);
+  const outcome = await gateway.waitForTrial(handle, {
+    timeoutMs: trialTimeoutSeconds(ctx.def) * 1000 + 30_000,
+    shouldStop: ctx.shouldStop,
+    onRunning: usage.sample,
+  });
+  if (outcome.status === "stopped") return "stopped";
+  if (outcome.status !== "succeeded") {
+    await gateway.abandonTrial(handle);
+    return fail(outcome.reason);
+  }
+  const text = await gateway.readTrialResult(handle);
+  if (!text) return fail("the load generator printed no JSON result");
+  const failure = await deps.execution.recordTrial(ws, runId, {
+    ...trial,
+    text,
+    samples: usage.samples,
+  });
+  return failure ? "failed" : "succeeded";
+}

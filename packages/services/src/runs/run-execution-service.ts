@@ -1,0 +1,160 @@
+import type { TBenchmarkDefinition, TTrialCoordinates } from "@meshbench/contracts";
+import type {
+  BenchmarkRepository,
+  ClusterRepository,
+  ResourceSampleInput,
+  ResourceSampleRepository,
+  RunExecutionRepository,
+  RunRepository,
+} from "@meshbench/db";
+import type { ClusterGateway } from "@meshbench/k8s";
+import type { ClusterAccess } from "../clusters/cluster-access";
+import { assessedTrial, readTrialResult } from "../results/record-trial";
+
+type Deps = {
+  runs: RunRepository;
+  clusters: ClusterRepository;
+  execution: RunExecutionRepository;
+  benchmarks: BenchmarkRepository;
+  samples: ResourceSampleRepository;
+  access: ClusterAccess;
+};
+
+/** A run the worker has claimed: what to measure, where, and which trials are already done. */
+export type ClaimedRun = {
+  definition: TBenchmarkDefinition;
+  gateway: ClusterGateway;
+  prometheusUrl: string | null;
+  /** Keys of trials that finished before (a resumed run skips them). */
+  finishedKeys: Set<string>;
+};
+
+/** One trial's load-generator output and the usage sampled while it ran. */
+export type TrialOutput = {
+  coordinates: TTrialCoordinates;
+  sequence: number;
+  /** The load generator's result document (Fortio JSON for scheduled runs). */
+  text: string;
+  samples: ResourceSampleInput[];
+};
+
+/**
+ * What the worker does to the database while it drives a run: claim it and open its cluster,
+ * record trial progress and results (through the same reading and validity assessment as
+ * uploads), store the environment, finish. Every call is scoped to the run's workspace.
+ */
+export function createRunExecutionService(deps: Deps) {
+  const { runs, clusters, execution, benchmarks, samples, access } = deps;
+  return {
+    /**
+     * queued/running → running, with its benchmark and an open gateway; null when there is
+     * nothing to do (finished, cancelled, claimed elsewhere). A run whose benchmark or cluster
+     * was deleted fails with that reason.
+     */
+    async claim(workspaceId: string, runId: string): Promise<ClaimedRun | null> {
+      const run = await execution.load(workspaceId, runId);
+      if (!run?.benchmarkId || !run.clusterId) return null;
+      if (run.status !== "queued" && run.status !== "running") return null;
+      const bench = await benchmarks.get(workspaceId, run.benchmarkId);
+      const cluster = await clusters.get(workspaceId, run.clusterId);
+      if (!bench || !cluster) {
+        await execution.claim(workspaceId, runId);
+        await execution.finish(
+          workspaceId,
+          runId,
+          "failed",
+          "benchmark or cluster no longer exists",
+        );
+        return null;
+      }
+      if (!(await execution.claim(workspaceId, runId))) return null;
+      const { sealed, gateway } = await access.open(workspaceId, run.clusterId);
+      const finishedKeys = new Set(
+        run.trials
+          .filter((t) => t.status !== "pending" && t.status !== "running")
+          .map((t) => t.key),
+      );
+      return {
+        definition: bench.definition,
+        gateway,
+        prometheusUrl: sealed.prometheusUrl,
+        finishedKeys,
+      };
+    },
+
+    isCancelled: async (workspaceId: string, runId: string) =>
+      (await execution.status(workspaceId, runId)) === "cancelled",
+
+    markRunning: (
+      workspaceId: string,
+      runId: string,
+      trial: Omit<TrialOutput, "text" | "samples">,
+    ) => execution.markTrial(workspaceId, runId, { ...trial, status: "running" }),
+
+    markFailed: (
+      workspaceId: string,
+      runId: string,
+      trial: Omit<TrialOutput, "text" | "samples">,
+      reason: string,
+    ) =>
+      execution.markTrial(workspaceId, runId, {
+        ...trial,
+        status: "failed",
+        failureReason: reason,
+      }),
+
+    /**
+     * Reads the output into a validity-assessed trial and stores it with its samples; an
+     * unreadable output marks the trial failed. Returns the failure reason, or null.
+     */
+    async recordTrial(workspaceId: string, runId: string, output: TrialOutput) {
+      let trial;
+      try {
+        trial = assessedTrial(
+          output.coordinates,
+          output.sequence,
+          readTrialResult(output.text, "fortio"),
+        );
+      } catch (error) {
+        const reason = `unreadable Fortio result: ${error instanceof Error ? error.message : String(error)}`;
+        await execution.markTrial(workspaceId, runId, {
+          ...output,
+          status: "failed",
+          failureReason: reason,
+        });
+        return reason;
+      }
+      await runs.recordCompletedTrial(workspaceId, runId, trial);
+      await samples.addMany(workspaceId, runId, output.samples);
+      return null;
+    },
+
+    refreshProgress: (workspaceId: string, runId: string) =>
+      runs.refreshProgress(workspaceId, runId),
+
+    setEnvironment: (workspaceId: string, runId: string, environment: Record<string, unknown>) =>
+      execution.setEnvironment(workspaceId, runId, environment),
+
+    /** Failed with a reason, e.g. the failure policy stopped it or the cluster broke down. */
+    fail: (workspaceId: string, runId: string, reason: string) =>
+      execution.finish(workspaceId, runId, "failed", reason),
+
+    /** Succeeded when any trial succeeded; the failed trials are counted in the message. */
+    async complete(workspaceId: string, runId: string) {
+      const detail = await runs.get(workspaceId, runId);
+      const anySucceeded = detail?.trials.some((t) => t.status === "succeeded") ?? false;
+      const failures = detail?.trials.filter((t) => t.status === "failed").length ?? 0;
+      await execution.finish(
+        workspaceId,
+        runId,
+        anySucceeded ? "succeeded" : "failed",
+        failures ? `${failures} trial(s) failed` : null,
+      );
+    },
+
+    /** Run ids → status, across workspaces: the orphan sweeper's question. */
+    statuses: (runIds: string[]) => execution.statuses(runIds),
+  };
+}
+
+export type RunExecutionService = ReturnType<typeof createRunExecutionService>;
