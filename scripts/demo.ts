@@ -8,10 +8,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { createDatabase, defaultDataRoot, startLocalPostgres } from "@meshbench/local-postgres";
+import { localClusterBlocker, startLocalCluster, type LocalCluster } from "./lib/local-cluster";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = process.env.PORT ?? "3000";
 const log = (msg: string) => console.log(`[meshbench] ${msg}`);
+const withCluster = !process.argv.includes("--no-cluster");
+let localCluster: LocalCluster | null = null;
 
 function runStep(title: string, command: string[], env: NodeJS.ProcessEnv) {
   log(title);
@@ -40,11 +43,14 @@ let stopping = false;
 async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
+  await localCluster?.stop(); // the harness deletes its pods and namespaces, then itself
   // Each child leads its own process group (pnpm → next/tsx): signal the whole group.
   for (const child of children)
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)),
+    children.map((c) =>
+      c.exitCode === null ? new Promise((r) => c.once("exit", r)) : Promise.resolve(),
+    ),
   );
   await database?.stop();
   process.exit(code);
@@ -82,3 +88,26 @@ for (const [name, args] of [
 log(
   `Meshbench is starting on http://localhost:${port} — the demo run is under Runs. Ctrl-C stops it.`,
 );
+
+// A real 2-node cluster in the background, registered as `local` once the app answers, with the
+// A/A demo benchmark ready to run on it. The app is usable meanwhile.
+const blocker = withCluster ? localClusterBlocker() : "skipped (--no-cluster)";
+if (blocker) log(`local cluster: ${blocker}`);
+else {
+  const appUrl = `http://localhost:${port}`;
+  while (
+    !stopping &&
+    !(await fetch(`${appUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await new Promise((r) => setTimeout(r, 1000));
+  const logFile = path.join(root, ".meshbench/local-cluster.log");
+  log(`local cluster: starting in the background (first run builds binaries, ~15 min; ${logFile})`);
+  localCluster = startLocalCluster({
+    appUrl,
+    logFile,
+    log: (line) => log(`local cluster: ${line}`),
+  });
+}
