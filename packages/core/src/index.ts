@@ -14,3 +14,4 @@ export * from "./verdict";
 export * from "./fortio-grid";
 export * from "./planning";
 export * from "./trials";
+export * from "./saturation";
