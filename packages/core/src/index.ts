@@ -15,3 +15,4 @@ export * from "./fortio-grid";
 export * from "./planning";
 export * from "./trials";
 export * from "./saturation";
+export * from "./capacity";
