@@ -16,3 +16,4 @@ export * from "./planning";
 export * from "./trials";
 export * from "./saturation";
 export * from "./capacity";
+export * from "./fit";
