@@ -17,3 +17,4 @@ export * from "./trials";
 export * from "./saturation";
 export * from "./capacity";
 export * from "./fit";
+export * from "./idle";
