@@ -18,3 +18,4 @@ export * from "./saturation";
 export * from "./capacity";
 export * from "./fit";
 export * from "./idle";
+export * from "./noise";
