@@ -19,3 +19,4 @@ export * from "./capacity";
 export * from "./fit";
 export * from "./idle";
 export * from "./noise";
+export * from "./changepoints";
