@@ -20,3 +20,4 @@ export * from "./fit";
 export * from "./idle";
 export * from "./noise";
 export * from "./changepoints";
+export * from "./fingerprint";
