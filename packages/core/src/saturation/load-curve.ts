@@ -1,5 +1,6 @@
 import type { TTrialRecord } from "@meshbench/contracts";
 import { quantileSorted } from "../delta";
+import { percentileFromHistogram } from "../percentiles";
 import { trialStanding } from "../trials";
 import { errorRateOf } from "./classify";
 
@@ -53,7 +54,7 @@ export function loadPointsOf(trials: readonly TTrialRecord[]): LoadPoint[] {
       requestedQps: t.requestedQps,
       actualQps: t.actualQps,
       errorRate: errorRateOf({ requestCount: t.requestCount ?? 0, errorCount: t.errorCount ?? 0 }),
-      p99: t.summary?.p99 ?? null,
+      p99: t.summary?.p99 ?? (t.histogram?.count ? percentileFromHistogram(t.histogram, 99) : null),
       saturated: s.exclusion === "saturated",
     });
   }
