@@ -158,6 +158,30 @@ describe("capacity search: the state machine", () => {
   });
 });
 
+describe("capacity interval under run-to-run noise", () => {
+  it("holds the median repetition's capacity whenever the search converged (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 20_000 }),
+        fc.array(fc.double({ min: 0.7, max: 1.3, noNaN: true }), { minLength: 3, maxLength: 3 }),
+        fc.double({ min: 0.5, max: 4, noNaN: true }),
+        (capacity, jitters, gamma) => {
+          const c = config({ variants: ["v"], baseline: "v", startQps: 300 });
+          const model = curve({ v: capacity }, gamma, (t) => jitters[t.repetition - 1] ?? 1);
+          const [r] = capacityResults(c, run(c, model));
+          // Repetition r meets the SLO up to capacity · jitter^(−1/γ); the majority rule follows the median.
+          const perRep = jitters.map((j) => capacity * j ** (-1 / gamma)).sort((a, b) => a - b);
+          const median = perRep[1]!;
+          if (r?.status !== "converged") return;
+          const [low, high] = r.interval!;
+          expect(low).toBeLessThanOrEqual(median);
+          expect(high!).toBeGreaterThan(median);
+        },
+      ),
+    );
+  });
+});
+
 describe("capacity with an interval, and the share of baseline kept", () => {
   const jitter = (t: ProbeTrial) => [0.9, 1, 1.1][t.repetition - 1] ?? 1;
   const c = config();
