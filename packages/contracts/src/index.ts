@@ -12,3 +12,4 @@ export * from "./budget";
 export * from "./upload";
 export * from "./verdict";
 export * from "./kubernetes-names";
+export * from "./fingerprint";

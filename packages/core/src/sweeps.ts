@@ -27,7 +27,8 @@ const byRequested = (points: readonly SweepPoint[]) =>
 /**
  * Where a QPS sweep stops scaling: the first level whose achieved rate falls short of the
  * requested one, or whose p99 jumps past a multiple of the unloaded p99 (queueing has set in
- * even if the rate is still met).
+ * even if the rate is still met). For trial records (repetitions, error rates, saturated trials)
+ * use saturation/load-curve.ts `loadCurve`; for an SLO, the capacity search in capacity/.
  */
 export function findSaturationPoint(
   points: readonly SweepPoint[],

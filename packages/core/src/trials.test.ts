@@ -1,7 +1,16 @@
 import type { TTrialRecord } from "@meshbench/contracts";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emptyLatencySummary } from "./percentiles";
-import { countingTrials, levelKey, levelOf, trialCounts, trialKey } from "./trials";
+import {
+  countingTrials,
+  levelKey,
+  levelOf,
+  loadCurveTrials,
+  trialCounts,
+  trialKey,
+  trialStanding,
+} from "./trials";
 
 const coordinates = {
   variant: "nginx",
@@ -73,5 +82,69 @@ describe("which trials count", () => {
       true,
     ]);
     expect(countingTrials([failed, ok])).toEqual([ok]);
+  });
+});
+
+describe("saturated trials in the counting rule", () => {
+  const summary = { ...emptyLatencySummary(), p50: 0.001 };
+  const shortfall = { code: "qps_shortfall", severity: "invalid" as const, message: "x" };
+  it("keeps a shortfall trial for load curves, out of latency deltas, with the reason", () => {
+    const t = record({ summary, actualQps: 400, validityFlags: [shortfall] });
+    const s = trialStanding(t);
+    expect(s).toMatchObject({ countsForLatency: false, onLoadCurve: true, exclusion: "saturated" });
+    expect(s.reason).toContain("achieved 400.0 of 500 requested QPS (80.0% < 95.0%)");
+    expect(trialCounts(t)).toBe(false);
+    expect(loadCurveTrials([t])).toEqual([t]);
+  });
+
+  it("treats > 1% errors as saturation, 1% exactly as not", () => {
+    const bad = record({ summary, requestCount: 1000, errorCount: 11 });
+    const edge = record({ summary, requestCount: 1000, errorCount: 10 });
+    expect(trialStanding(bad)).toMatchObject({ exclusion: "saturated", onLoadCurve: true });
+    expect(trialStanding(bad).saturation?.causes).toEqual(["errors"]);
+    expect(trialStanding(edge)).toMatchObject({ exclusion: null, countsForLatency: true });
+  });
+
+  it("lets other invalid flags win: a saturated trial with too few samples is used nowhere", () => {
+    const t = record({
+      summary,
+      actualQps: 10,
+      requestCount: 50,
+      validityFlags: [shortfall, { code: "too_few_samples", severity: "invalid", message: "few" }],
+    });
+    expect(trialStanding(t)).toMatchObject({
+      exclusion: "invalid",
+      reason: "few",
+      onLoadCurve: false,
+    });
+  });
+
+  it("keeps a saturated trial without latency numbers on the load curve; failed ones nowhere", () => {
+    expect(trialStanding(record({ actualQps: 100 }))).toMatchObject({ exclusion: "saturated" });
+    expect(trialStanding(record({}))).toMatchObject({
+      exclusion: "no_numbers",
+      onLoadCurve: false,
+    });
+    expect(trialStanding(record({ status: "failed", failureReason: "oom" }))).toMatchObject({
+      exclusion: "not_succeeded",
+      reason: "oom",
+    });
+  });
+
+  it("never counts a saturated trial, for any achieved rate and error count", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (actual, errors) => {
+          const t = record({ summary, actualQps: actual, requestCount: 2000, errorCount: errors });
+          const s = trialStanding(t);
+          const saturated = actual < 475 || errors > 20;
+          expect(s.exclusion === "saturated").toBe(saturated);
+          expect(s.countsForLatency).toBe(!saturated);
+          expect(s.onLoadCurve).toBe(true);
+        },
+      ),
+    );
   });
 });

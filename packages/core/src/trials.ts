@@ -5,6 +5,11 @@ import type {
   TTrialResult,
 } from "@meshbench/contracts";
 import { emptyLatencySummary } from "./percentiles";
+import {
+  classifySaturation,
+  type SaturationThresholds,
+  type SaturationVerdict,
+} from "./saturation/classify";
 
 /** The load coordinates of a trial, without its variant and repetition. */
 export type LevelCoordinates = Pick<
@@ -39,21 +44,90 @@ export function levelOf(c: LevelCoordinates): TLoadLevel {
   };
 }
 
+/** Why a trial is left out of latency tables, comparisons and verdicts (null: it counts). */
+export type TrialExclusion = "not_succeeded" | "no_numbers" | "saturated" | "invalid";
+
+export interface TrialStanding {
+  /** In latency tables, deltas and verdicts. */
+  countsForLatency: boolean;
+  /** On load curves (achieved vs requested, error rate, latency vs achieved QPS). */
+  onLoadCurve: boolean;
+  exclusion: TrialExclusion | null;
+  /** The sentence shown beside an excluded trial; null when it counts. */
+  reason: string | null;
+  saturation: SaturationVerdict | null;
+}
+
+/** Flags that saturation explains: a saturated trial raises them, and they make it no less useful for load curves. */
+const SATURATION_FLAGS = new Set(["qps_shortfall", "errors"]);
+
 /**
- * The one rule of which trials count in tables, comparisons and verdicts: succeeded, with numbers,
- * and no validity flag saying those numbers cannot be trusted. Everything else is listed, not used.
+ * The one rule of which trials count, and why the others do not:
+ * - not succeeded, or no numbers: listed, used nowhere;
+ * - saturated (achieved < 95% of requested, or > 1% errors; see classifySaturation): out of
+ *   latency deltas with that reason, but a data point on the load curves;
+ * - any other invalid validity flag (e.g. too few samples): listed, used nowhere;
+ * - otherwise it counts.
  */
-export function trialCounts(t: TTrialRecord): boolean {
-  return (
-    t.status === "succeeded" &&
-    (t.histogram !== null || t.summary !== null) &&
-    !t.validityFlags.some((f) => f.severity === "invalid")
+export function trialStanding(
+  t: TTrialRecord,
+  thresholds: Partial<SaturationThresholds> = {},
+): TrialStanding {
+  const out = (
+    exclusion: TrialExclusion,
+    reason: string,
+    saturation: SaturationVerdict | null = null,
+  ) => ({
+    countsForLatency: false,
+    onLoadCurve: false,
+    exclusion,
+    reason,
+    saturation,
+  });
+  if (t.status !== "succeeded") return out("not_succeeded", t.failureReason ?? `trial ${t.status}`);
+  const saturation =
+    t.actualQps === null || t.requestCount === null
+      ? null
+      : classifySaturation(
+          {
+            requestedQps: t.requestedQps,
+            actualQps: t.actualQps,
+            requestCount: t.requestCount,
+            errorCount: t.errorCount ?? 0,
+          },
+          thresholds,
+        );
+  const otherInvalid = t.validityFlags.find(
+    (f) => f.severity === "invalid" && !(saturation?.saturated && SATURATION_FLAGS.has(f.code)),
   );
+  if (otherInvalid) return out("invalid", otherInvalid.message, saturation);
+  if (saturation?.saturated) {
+    return { ...out("saturated", saturation.reason ?? "saturated", saturation), onLoadCurve: true };
+  }
+  if (t.histogram === null && t.summary === null)
+    return out("no_numbers", "no latency numbers recorded");
+  return {
+    countsForLatency: true,
+    onLoadCurve: t.actualQps !== null,
+    exclusion: null,
+    reason: null,
+    saturation,
+  };
+}
+
+/** Whether a trial counts in tables, comparisons and verdicts (trialStanding's countsForLatency). */
+export function trialCounts(t: TTrialRecord): boolean {
+  return trialStanding(t).countsForLatency;
 }
 
 /** The trials that count (trialCounts), in their order. */
 export function countingTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
   return trials.filter(trialCounts);
+}
+
+/** The trials drawn on load curves: the counting ones plus the saturated ones, in their order. */
+export function loadCurveTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
+  return trials.filter((t) => trialStanding(t).onLoadCurve);
 }
 
 /** The canonical trial result core compares, rebuilt from a stored trial. */

@@ -1,0 +1,4 @@
+export * from "./types";
+export * from "./search";
+export * from "./result";
+export * from "./observations";

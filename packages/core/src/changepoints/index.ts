@@ -1,0 +1,2 @@
+export * from "./e-divisive";
+export * from "./series";

@@ -1,0 +1,3 @@
+export * from "./distributions";
+export * from "./quadratic";
+export * from "./resource-curve";
