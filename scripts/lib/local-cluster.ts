@@ -21,6 +21,13 @@ export function localClusterBlocker(): string | null {
   return null;
 }
 
+/** The line of a failed script's stderr that says what went wrong (not Node's version banner). */
+const firstError = (stderr: string) =>
+  stderr
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => /error|no meshbench|failed|refused/i.test(l)) ?? stderr.trim().split("\n")[0];
+
 export type LocalCluster = { stop: () => Promise<void> };
 
 export function startLocalCluster(options: {
@@ -30,10 +37,14 @@ export function startLocalCluster(options: {
 }): LocalCluster {
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const logStream = createWriteStream(options.logFile, { flags: "a" });
-  const child = spawn(tsx, [path.join(root, "packages/testing/src/real-cluster/cli.ts")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // Node with tsx's loader rather than the tsx wrapper: the wrapper SIGKILLs a child that is
+  // slow to acknowledge a relayed signal, i.e. the harness halfway through its teardown. Its own
+  // process group keeps a terminal's Ctrl-C from reaching it directly: stop() sends one SIGTERM.
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "packages/testing/src/real-cluster/cli.ts")],
+    { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
   // Progress (builds, node start) goes to the log file; milestones also to the console.
   createInterface({ input: child.stderr }).on("line", (line) => {
     logStream.write(`${line}\n`);
@@ -48,7 +59,7 @@ export function startLocalCluster(options: {
     options.log(
       registered.status === 0
         ? registered.stdout.trim()
-        : `registering the local cluster failed: ${registered.stderr.trim().split("\n").at(-1)}`,
+        : `registering the local cluster failed: ${firstError(registered.stderr)}`,
     );
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -59,6 +59,14 @@ async function trpc<T>(cookie: string, procedure: string, input?: unknown, write
   return json.result.data.json;
 }
 
+const healthy = await fetch(`${appUrl}/api/health`).then(
+  (r) => r.ok,
+  () => false,
+);
+if (!healthy) {
+  console.error(`no Meshbench answers at ${appUrl} (start scripts/demo.sh, or set MESHBENCH_URL)`);
+  process.exit(1);
+}
 const cookie = await signIn();
 const clusters = await trpc<{ id: string; name: string }[]>(cookie, "clusters.list");
 for (const old of clusters.filter((c) => c.name === "local"))
