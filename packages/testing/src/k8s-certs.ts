@@ -63,7 +63,8 @@ export function signCertificate(
   return { cert, key };
 }
 
-export function makeCertificates(dir: string): TestCertificates {
+/** `extraServerSans` (e.g. `IP:10.250.0.2`) for an apiserver bound to another address than loopback. */
+export function makeCertificates(dir: string, extraServerSans: string[] = []): TestCertificates {
   const ca = path.join(dir, "ca.crt");
   const caKey = path.join(dir, "ca.key");
   openssl(
@@ -93,6 +94,7 @@ export function makeCertificates(dir: string): TestCertificates {
       "DNS:kubernetes",
       "DNS:kubernetes.default.svc",
       "IP:10.0.0.1",
+      ...extraServerSans,
     ],
   });
   const admin = signCertificate(base, "admin", { cn: "admin", org: "system:masters" });

@@ -42,9 +42,9 @@ export function ensureK8sBinaries(): string {
   return bin;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function httpsGet(url: string, certs: TestCertificates): Promise<number> {
+export function httpsGet(url: string, certs: TestCertificates): Promise<number> {
   return new Promise((resolve) => {
     const req = request(
       url,
@@ -64,7 +64,7 @@ function httpsGet(url: string, certs: TestCertificates): Promise<number> {
   });
 }
 
-async function waitFor(
+export async function waitFor(
   what: string,
   check: () => boolean | Promise<boolean>,
   timeoutMs: number,
@@ -244,7 +244,7 @@ export async function startK8sTestEnv(
   }
 }
 
-function adminKubeconfig(server: string, certs: TestCertificates) {
+export function adminKubeconfig(server: string, certs: TestCertificates) {
   const b64 = (f: string) => readFileSync(f).toString("base64");
   return `apiVersion: v1
 kind: Config

@@ -1,0 +1,3 @@
+module meshbench.local/realnode
+
+go 1.23

@@ -1,0 +1,19 @@
+/**
+ * For test files of any package whose vitest config uses the real-node global setup
+ * (`@meshbench/testing/real-cluster-global-setup`): the shared cluster's details.
+ */
+import { KubeConfig } from "@kubernetes/client-node";
+import { inject } from "vitest";
+import type { ClusterPlan } from "./plan";
+import "./provided-context";
+
+export const realNodeKubeconfig = () => inject("realNodeKubeconfig");
+export const realNodeNodes = () => inject("realNodeNodes");
+export const realNodeFortioImage = () => inject("realNodeFortioImage");
+export const realNodePlan = () => JSON.parse(inject("realNodePlan")) as ClusterPlan;
+
+export function realNodeKubeConfig() {
+  const kc = new KubeConfig();
+  kc.loadFromString(realNodeKubeconfig());
+  return kc;
+}
