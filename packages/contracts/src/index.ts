@@ -11,3 +11,4 @@ export * from "./share";
 export * from "./budget";
 export * from "./upload";
 export * from "./verdict";
+export * from "./environment";
