@@ -111,7 +111,8 @@ export async function startTrial(k: KubeSteps, input: TrialInput): Promise<Trial
     name: measured.label,
     pod: server.pod,
     ...run,
-    endsAt: startedAt + def.durationSeconds * 1000,
+    // A found run started earlier, at a time Fortio's status does not say: poll from now.
+    endsAt: resumed ? startedAt : startedAt + def.durationSeconds * 1000,
     resumed,
   });
   const found = running.get(measured.label);
