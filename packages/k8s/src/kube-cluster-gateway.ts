@@ -17,10 +17,9 @@ import type {
   WaitOptions,
   TrialHandle,
   TrialInput,
-  TrialOutcome,
   UsageSample,
 } from "./gateway";
-import { createKubeApis, describeKubeError, type KubeApis, statusCode } from "./kube-apis";
+import { createKubeApis, type KubeApis, statusCode } from "./kube-apis";
 import { LABELS, LOAD_GENERATOR_NAME, MANAGED_BY, TARGET_NAME } from "./labels";
 import {
   buildLoadGeneratorDeployment,
@@ -32,7 +31,13 @@ import { buildTargetDeployment, buildTargetService, type TargetInput } from "./m
 import { classifyContainer, type PodInfo } from "./mesh-verification";
 import { proxyGet } from "./pod-proxy";
 import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
-import { describeLoad, describeVariant, prepareVariant, startTrial } from "./trial-steps";
+import {
+  describeLoad,
+  describeVariant,
+  prepareVariant,
+  startTrial,
+  waitForTrial,
+} from "./trial-steps";
 import { sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
@@ -115,31 +120,11 @@ export class KubeClusterGateway implements ClusterGateway {
     return startTrial(this, input);
   }
 
-  /** No status poll before the load is due to end: sampling alone fills the trial's window. */
-  async waitForTrial(trial: TrialHandle, options: WaitOptions): Promise<TrialOutcome> {
-    const server = this.fortio(trial.namespace, trial.pod);
-    const deadline = Date.now() + options.timeoutMs;
-    for (;;) {
-      if (Date.now() >= trial.endsAt) {
-        try {
-          if (!(await server.isRunning(trial))) return { status: "succeeded" };
-        } catch (error) {
-          return {
-            status: "failed",
-            reason: `load generator unreachable: ${describeKubeError(error)}`,
-          };
-        }
-      }
-      if (Date.now() > deadline)
-        return {
-          status: "timeout",
-          reason: `no result after ${Math.round(options.timeoutMs / 1000)} s`,
-        };
-      if (await options.shouldStop?.()) return { status: "stopped" };
-      await options.onRunning?.();
-      const untilEnd = trial.endsAt - Date.now();
-      await sleep(untilEnd > 0 ? Math.min(this.pollMs, untilEnd + 50) : Math.min(this.pollMs, 250));
-    }
+  waitForTrial(trial: TrialHandle, options: WaitOptions) {
+    return waitForTrial(this.fortio(trial.namespace, trial.pod), trial, {
+      ...options,
+      pollMs: this.pollMs,
+    });
   }
 
   readTrialResult(trial: TrialHandle) {

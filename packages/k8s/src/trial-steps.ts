@@ -1,7 +1,10 @@
 import type { TBenchmarkDefinition, TTrialCoordinates, TVariant } from "@meshbench/contracts";
 import { trialKey } from "@meshbench/core";
 import type { FortioServer } from "./fortio-server";
+import { describeKubeError } from "./kube-apis";
 import type {
+  TrialOutcome,
+  WaitOptions,
   PreparedVariant,
   PrepareVariantInput,
   Stopper,
@@ -154,4 +157,36 @@ export function describeLoad(
     );
   }
   return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** No status poll before the load is due to end: sampling alone fills the trial's window. */
+export async function waitForTrial(
+  server: FortioServer,
+  trial: TrialHandle,
+  options: WaitOptions & { pollMs: number },
+): Promise<TrialOutcome> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (Date.now() >= trial.endsAt) {
+      try {
+        if (!(await server.isRunning(trial))) return { status: "succeeded" };
+      } catch (error) {
+        return {
+          status: "failed",
+          reason: `load generator unreachable: ${describeKubeError(error)}`,
+        };
+      }
+    }
+    if (Date.now() > deadline)
+      return {
+        status: "timeout",
+        reason: `no result after ${Math.round(options.timeoutMs / 1000)} s`,
+      };
+    if (await options.shouldStop?.()) return { status: "stopped" };
+    await options.onRunning?.();
+    const untilEnd = trial.endsAt - Date.now();
+    await sleep(Math.min(options.pollMs, untilEnd > 0 ? untilEnd + 50 : 250));
+  }
 }
