@@ -222,7 +222,7 @@ async function main() {
       values.length === 1 ? "1 run" : `median of ${values.join(", ")}`;
     rows.push(
       [
-        "Scheduler: start run → first Job",
+        "Scheduler: start run → first trial (real nodes)",
         `${ms(sched.firstJobMs)} (${runsOf(sched.runs.map((r) => `${r.firstJobMs}`))})`,
         `one bare Job POST ${ms(sched.bareJobP50)}`,
         // Two orders of magnitude: decimals would only be noise.
@@ -231,7 +231,7 @@ async function main() {
         "",
       ],
       [
-        "Scheduler: K8s API calls per trial",
+        "Scheduler: K8s API calls per trial (real nodes, sampling apart)",
         `${sched.apiCallsPerTrial.toFixed(1)} (${runsOf(sched.runs.map((r) => r.apiCallsPerTrial.toFixed(1)))})`,
         "—",
         "—",

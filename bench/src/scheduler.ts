@@ -5,18 +5,16 @@
  * The bench starts one control plane and, on it, alternates:
  * - the reference: creating bare Jobs (one `POST .../jobs` each, keep-alive, admin certificate)
  *   in a scratch namespace, median of `floorJobs`;
- * - the worker's cluster test "runs 2 variants × 2 QPS × 2 repetitions" (apps/worker, with the
- *   cluster registration it depends on), run through vitest with a generated config that hands it
- *   this control plane instead of starting its own. The worker stores `environment.scheduler`
- *   (`firstJobMs`: from claiming the run to its first Job created; `apiCallsPerTrial`: the
- *   gateway's counter over the trial loop / trials) and the test prints them as `[figures]`.
+ * - the worker's real-node A/A benchmark (apps/worker/src/worker.real-node.test.ts, through
+ *   `vitest.real-node.config.ts`: its own 2-node cluster with real pods; trials need running
+ *   containers, which kwok cannot give). The worker stores `environment.scheduler` (`first trial
+ *   started after`: from claiming the run to its first trial started; API calls per trial with
+ *   usage sampling counted apart) and the test prints them on its `A/A run:` line.
  *
  * Medians over `runs` runs are reported; each run's values are kept in the results JSON.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:https";
-import { tmpdir } from "node:os";
-import path from "node:path";
 // The harness is a workspace package bench does not depend on (adding it would change the
 // lockfile); importing its source directly keeps the control plane identical to the test suite's.
 import { startK8sTestEnv, type K8sTestEnv } from "../../packages/testing/src/k8s-testenv";
@@ -103,45 +101,25 @@ async function bareJobs(api: Api, round: number, count: number): Promise<number[
 }
 
 const FIGURES =
-  /\[figures\] first Job after (\d+(?:\.\d+)?) ms; (\d+(?:\.\d+)?) API calls per trial/;
+  /first trial started after: (\d+(?:\.\d+)?) ms;.*API calls per trial \(sampling apart\): (\d+(?:\.\d+)?)/;
 
 async function workerTest(
-  configPath: string,
-  env: K8sTestEnv,
   log: (line: string) => void,
 ): Promise<{ firstJobMs: number; apiCallsPerTrial: number; wallSeconds: number }> {
   const started = performance.now();
   const p = startProcess(
     "pnpm",
     [
-      "--filter",
-      "@meshbench/worker",
       "exec",
       "vitest",
       "run",
-      "--root",
-      path.join(repoRoot, "apps/worker"),
       "--config",
-      configPath,
-      "src/worker.k8s.integration.test.ts",
+      "vitest.real-node.config.ts",
+      "apps/worker/src/worker.real-node.test.ts",
       "-t",
-      "registers the test cluster|runs 2 variants",
+      "A/A benchmark",
     ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        CI: "1",
-        MESHBENCH_BENCH_K8S: JSON.stringify({
-          k8sKubeconfig: env.kubeconfig,
-          k8sServer: env.server,
-          k8sKwokAddress: env.kwokUrl,
-          k8sCerts: JSON.stringify(env.certs),
-          k8sBinDir: env.binDir,
-          k8sNodes: env.nodes,
-        }),
-      },
-    },
+    { cwd: repoRoot, env: { ...process.env, CI: "1" } },
   );
   // startProcess keeps only the tail of the output; the whole stdout is kept here (a few KB).
   let stdout = "";
@@ -155,7 +133,7 @@ async function workerTest(
   const match = FIGURES.exec(stdout);
   if (code !== 0 || !match) {
     throw new Error(
-      `worker cluster test exited with ${code}${match ? "" : " and printed no [figures]"}:\n${p.output()}`,
+      `worker real-node test exited with ${code}${match ? "" : " and printed no figures"}:\n${p.output()}`,
     );
   }
   const result = {
@@ -164,32 +142,9 @@ async function workerTest(
     wallSeconds,
   };
   log(
-    `  worker test: first Job after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial (${wallSeconds.toFixed(0)} s)`,
+    `  worker real-node test: first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial (${wallSeconds.toFixed(0)} s)`,
   );
   return result;
-}
-
-/** A vitest config like apps/worker/vitest.k8s.config.ts, but with the bench's control plane. */
-function writeConfig(dir: string): string {
-  const provide = path.join(dir, "k8s-provide.mjs");
-  writeFileSync(
-    provide,
-    `export default function setup(project) {
-  const values = JSON.parse(process.env.MESHBENCH_BENCH_K8S);
-  for (const [key, value] of Object.entries(values)) project.provide(key, value);
-}
-`,
-  );
-  const config = path.join(dir, "vitest.scheduler.config.mjs");
-  const test = {
-    include: ["src/worker.k8s.integration.test.ts"],
-    globalSetup: [path.join(repoRoot, "packages/testing/src/global-setup.ts"), provide],
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
-    fileParallelism: false,
-  };
-  writeFileSync(config, `export default ${JSON.stringify({ test }, null, 2)};\n`);
-  return config;
 }
 
 export async function benchScheduler(
@@ -200,10 +155,8 @@ export async function benchScheduler(
   const env = await startK8sTestEnv({ nodes: 3 });
   onCleanup(() => env.stop()); // also on Ctrl-C or a crash; a second stop() is harmless
   log(`  kwok control plane up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${env.server}`);
-  const dir = mkdtempSync(path.join(tmpdir(), "mb-bench-sched-"));
   const api = apiClient(env);
   try {
-    const configPath = writeConfig(dir);
     const runs: SchedulerResult["runs"] = [];
     const bare: number[] = [];
     // Alternating, so both see the same machine load; a warm-up round of bare Jobs first.
@@ -212,7 +165,7 @@ export async function benchScheduler(
       const times = await bareJobs(api.call, i, options.floorJobs);
       bare.push(...times);
       log(`  bare Job create: median ${median(times).toFixed(1)} ms over ${times.length}`);
-      runs.push(await workerTest(configPath, env, log));
+      runs.push(await workerTest(log));
     }
     return {
       runs,
@@ -224,7 +177,6 @@ export async function benchScheduler(
     };
   } finally {
     api.close();
-    rmSync(dir, { recursive: true, force: true });
     await env.stop();
   }
 }

@@ -2,6 +2,7 @@ import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts"
 import { mulberry32, planTrials, trialKey, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { ClaimedRun } from "@meshbench/services";
+import { describeEnvironment } from "./environment";
 import { runTrial, type TrialDeps } from "./run-trial";
 
 export type ExecutorDeps = Omit<TrialDeps, "now"> & { now?: () => number };
@@ -35,7 +36,14 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     const { plan, remaining } = planOf(claimed);
     const meshes = await claimed.gateway.detectMeshes({ prometheusUrl: claimed.prometheusUrl });
     const variants = await prepareVariants(run, remaining, meshes);
-    const environment = await describeEnvironment(run, plan, variants, meshes);
+    const environment = await describeEnvironment(
+      claimed.gateway,
+      runId,
+      claimed.definition,
+      plan,
+      variants,
+      meshes,
+    );
     await deps.execution.setEnvironment(ws, runId, environment);
     const apiCallsAtStart = claimed.gateway.apiCalls();
     const stats = await runTrials(trialDeps, run, remaining, variants, meshes, claimedAt);
@@ -44,21 +52,31 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       throw new WorkerStopping("worker stopping; run will resume");
     }
     const apiCalls = claimed.gateway.apiCalls();
-    const perTrial = stats.trialsRun ? (apiCalls - apiCallsAtStart) / stats.trialsRun : null;
+    const trialCalls = apiCalls - apiCallsAtStart - stats.samplingCalls;
+    const perTrial = stats.trialsRun ? trialCalls / stats.trialsRun : null;
     await deps.execution.setEnvironment(ws, runId, {
       ...environment,
       scheduler: {
-        firstJobMs: stats.firstJobMs,
-        apiCallsPerTrial: perTrial,
-        apiCallsTotal: apiCalls,
+        "trials run by this worker": String(stats.trialsRun),
+        "first trial started after": `${stats.firstTrialMs ?? "-"} ms`,
+        "API calls per trial (sampling apart)": perTrial === null ? "-" : perTrial.toFixed(1),
+        "API calls per trial for usage sampling": stats.trialsRun
+          ? (stats.samplingCalls / stats.trialsRun).toFixed(1)
+          : "-",
+        "API calls in all": String(apiCalls),
       },
     });
     deps.log(
-      `run ${runId}: ${stats.trialsRun} trials, first Job after ${stats.firstJobMs} ms, ${perTrial?.toFixed(1)} API calls/trial`,
+      `run ${runId}: ${stats.trialsRun} trials, first trial after ${stats.firstTrialMs} ms, ${perTrial?.toFixed(1)} API calls/trial (+${stats.samplingCalls} for sampling)`,
     );
     if (!stats.stoppedByPolicy) await deps.execution.complete(ws, runId);
   } catch (error) {
     if (error instanceof WorkerStopping) throw error;
+    // Stopping while a variant is prepared: hand the run back rather than fail it.
+    if (signal.aborted && !(await cancelled())) {
+      cleanupAtEnd = false;
+      throw new WorkerStopping("worker stopping; run will resume");
+    }
     const message =
       error instanceof Error ? error.message.split("\n")[0]!.slice(0, 500) : "unknown error";
     deps.log(`run ${runId} failed: ${message}`);
@@ -97,31 +115,6 @@ async function prepareVariants(run: Run, remaining: TPlannedTrial[], meshes: TMe
   return variants;
 }
 
-async function describeEnvironment(
-  run: Run,
-  plan: TPlannedTrial[],
-  variants: Map<string, PreparedVariant>,
-  meshes: TMeshDetection,
-) {
-  const { definition: def, gateway } = run.claimed;
-  const facts = await gateway.facts();
-  return {
-    kubernetesVersion: facts.serverVersion,
-    nodes: facts.nodes,
-    meshes,
-    variants: def.variants.map((v) => ({
-      name: v.name,
-      mesh: v.mesh,
-      ...gateway.describeVariant(run.runId, v),
-      meshCheck: variants.get(v.name)?.problem ?? "ok",
-    })),
-    fortio: {
-      image: def.methodology.fortio.image,
-      commandLines: gateway.describeLoad(run.runId, def, plan),
-    },
-  };
-}
-
 async function runTrials(
   deps: TrialDeps,
   run: Run,
@@ -132,7 +125,12 @@ async function runTrials(
 ) {
   const { ws, runId } = run;
   const def: TBenchmarkDefinition = run.claimed.definition;
-  const stats = { firstJobMs: null as number | null, trialsRun: 0, stoppedByPolicy: false };
+  const stats = {
+    firstTrialMs: null as number | null,
+    trialsRun: 0,
+    samplingCalls: 0,
+    stoppedByPolicy: false,
+  };
   for (const trial of remaining) {
     if (await run.shouldStop()) break;
     const variant = variants.get(trial.coordinates.variant);
@@ -147,7 +145,10 @@ async function runTrials(
       variant,
       shouldStop: run.shouldStop,
       onStarted: () => {
-        stats.firstJobMs ??= deps.now() - claimedAt;
+        stats.firstTrialMs ??= deps.now() - claimedAt;
+      },
+      onSamplingCalls: (n) => {
+        stats.samplingCalls += n;
       },
     });
     stats.trialsRun += 1;

@@ -22,22 +22,33 @@ export type TrialCtx = {
   shouldStop: () => Promise<boolean>;
   /** Called once the trial's load has been started. */
   onStarted: () => void;
+  /** API calls spent on usage sampling (reported apart from the trial's own). */
+  onSamplingCalls: (calls: number) => void;
 };
 
-/** Samples the variant's usage at most every `sampleEveryMs` while the trial runs. */
+/**
+ * Samples the variant's usage at most every `sampleEveryMs` while the trial runs. CPU is a rate
+ * between cumulative counters, and the load generator lives across trials: the first sample of a
+ * trial only opens its window (its rate would span the pause since the previous trial).
+ */
 function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
   const samples: TrialOutput["samples"] = [];
   const key = trialKey(ctx.trial.coordinates);
   let lastSample = 0;
   let broken = false;
+  let windowOpen = false;
   const sample = async () => {
     if (broken || deps.now() - lastSample < (deps.sampleEveryMs ?? 5000)) return;
     lastSample = deps.now();
+    const callsBefore = ctx.gateway.apiCalls();
     try {
       const usage = await ctx.gateway.sampleUsage([ctx.variant.namespace], {
         meshes: ctx.meshes,
         onNotice: (m) => deps.log(`run ${ctx.runId}: ${m}`),
       });
+      const opening = !windowOpen;
+      windowOpen = true;
+      if (opening) return;
       for (const u of usage)
         samples.push({ ...u, trialKey: key, variant: ctx.trial.coordinates.variant });
     } catch (error) {
@@ -45,6 +56,8 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
       deps.log(
         `run ${ctx.runId}: resource sampling off: ${error instanceof Error ? error.message : String(error)}`,
       );
+    } finally {
+      ctx.onSamplingCalls(ctx.gateway.apiCalls() - callsBefore);
     }
   };
   return { samples, sample };
@@ -63,13 +76,23 @@ export async function runTrial(
   };
   if (ctx.variant.problem) return fail(ctx.variant.problem);
   await deps.execution.markRunning(ws, runId, trial);
-  const handle = await gateway.startTrial({
-    runId,
-    definition: ctx.def,
-    namespace: ctx.variant.namespace,
-    ...trial,
-  });
+  let handle;
+  try {
+    handle = await gateway.startTrial({
+      runId,
+      definition: ctx.def,
+      namespace: ctx.variant.namespace,
+      ...trial,
+    });
+  } catch (error) {
+    // The load generator refused or is gone: this trial fails with the reason, the run goes on.
+    return fail(
+      `the load generator did not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   ctx.onStarted();
+  if (handle.resumed)
+    deps.log(`run ${runId}: resumed Fortio run ${handle.runId} of trial ${handle.name}`);
   const usage = usageSampler(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
     timeoutMs: trialTimeoutSeconds(ctx.def) * 1000 + 30_000,
@@ -82,7 +105,7 @@ export async function runTrial(
     return fail(outcome.reason);
   }
   const text = await gateway.readTrialResult(handle);
-  if (!text) return fail("the load generator printed no JSON result");
+  if (!text) return fail("the load generator saved no result");
   const failure = await deps.execution.recordTrial(ws, runId, {
     ...trial,
     text,

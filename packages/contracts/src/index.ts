@@ -13,3 +13,4 @@ export * from "./upload";
 export * from "./verdict";
 export * from "./kubernetes-names";
 export * from "./fingerprint";
+export * from "./environment";

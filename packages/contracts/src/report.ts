@@ -111,6 +111,26 @@ export const ZTrialProgress = z.object({
 });
 export type TTrialProgress = z.infer<typeof ZTrialProgress>;
 
+/**
+ * Trials that produced no usable result, stated plainly: how many, why (grouped by reason), and
+ * which cells (variant × load level) therefore have fewer repetitions than planned.
+ */
+export const ZTrialFailures = z.object({
+  count: z.number().int(),
+  reasons: z.array(
+    z.object({ reason: z.string(), count: z.number().int(), trials: z.array(z.string()) }),
+  ),
+  incompleteCells: z.array(
+    z.object({
+      variant: z.string(),
+      levelKey: z.string(),
+      planned: z.number().int(),
+      succeeded: z.number().int(),
+    }),
+  ),
+});
+export type TTrialFailures = z.infer<typeof ZTrialFailures>;
+
 export const ZLevelReport = z.object({
   level: ZLoadLevel,
   label: z.string(),
@@ -135,6 +155,7 @@ export const ZRunReport = z.object({
   loadCurve: z.array(ZLoadPoint),
   resources: z.array(ZResourceCost),
   flags: z.array(ZTrialFlagRow),
+  failures: ZTrialFailures,
   progress: z.array(ZTrialProgress),
   /** Every trial in execution order, without histograms: the page loads the run only once. */
   trials: z.array(ZTrialRow),

@@ -39,8 +39,21 @@ export type VariantDescription = {
   annotations: Record<string, string>;
 };
 
-/** A trial whose load is being produced; opaque to callers. */
-export type TrialHandle = { namespace: string; name: string };
+/**
+ * A trial whose load is being produced; opaque to callers. Here: a Fortio run (its RunID and
+ * ResultID) on the variant's long-lived load-generator pod, labelled `name`.
+ */
+export type TrialHandle = {
+  namespace: string;
+  name: string;
+  pod: string;
+  runId: number;
+  resultId: string;
+  /** When the load is due to end (ms since epoch): no status polls before then. */
+  endsAt: number;
+  /** A run a previous worker started and this one found still going (by its label). */
+  resumed: boolean;
+};
 
 export type TrialInput = {
   runId: string;
@@ -69,8 +82,8 @@ export type WaitOptions = {
 
 /**
  * Everything the scheduler asks of a cluster, in domain words: prepare a variant, run a trial,
- * read its result, sample usage, clean up. How a trial's load is produced (today one Fortio Job
- * per trial) stays behind it. KubeClusterGateway implements it; tests run it against a real
+ * read its result, sample usage, clean up. How a trial's load is produced (a run of the
+ * variant's long-lived Fortio server, through its REST API) stays behind it. KubeClusterGateway implements it; tests run it against a real
  * apiserver.
  */
 export interface ClusterGateway {
@@ -80,7 +93,7 @@ export interface ClusterGateway {
   describeVariant(runId: string, variant: TVariant): VariantDescription;
   /** Namespace with the mesh's labels, the target deployed and ready, the mesh verified. */
   prepareVariant(input: PrepareVariantInput): Promise<PreparedVariant>;
-  /** The load generator's command line per variant and load level (environment snapshot). */
+  /** The load generator's exact request per variant and load level (environment record). */
   describeLoad(
     runId: string,
     definition: TBenchmarkDefinition,
@@ -89,7 +102,7 @@ export interface ClusterGateway {
   /** Starts producing the trial's load; a resumed run finds the trial already started. */
   startTrial(input: TrialInput): Promise<TrialHandle>;
   waitForTrial(trial: TrialHandle, options: WaitOptions): Promise<TrialOutcome>;
-  /** The load generator's result document (Fortio JSON), or null when it printed none. */
+  /** The load generator's saved result document (Fortio JSON), or null when it saved none. */
   readTrialResult(trial: TrialHandle): Promise<string | null>;
   /** Stops and removes a trial that will not be read (failed or timed out). */
   abandonTrial(trial: TrialHandle): Promise<void>;

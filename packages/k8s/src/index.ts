@@ -22,13 +22,13 @@ export {
   parseKubeconfig,
   selectContext,
 } from "./kubeconfig";
-export { LABELS, loadJobName, meshNamespaceMetadata, variantNamespace } from "./labels";
-export { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
+export { LABELS, meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
+export { buildLoadGeneratorDeployment } from "./manifests/load-generator";
+export { describeRunRequest, fortioRunQuery } from "./manifests/fortio-rest";
 export { buildVariantNamespace } from "./manifests/namespace";
 export { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
-export { buildFortioArgs, buildWarmupArgs, commandLine, targetUrl } from "./manifests/fortio-args";
+export { targetUrl } from "./manifests/fortio-args";
 export { controlPlaneNamespaces, detectMeshes } from "./detection";
 export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
-export { extractFortioJson } from "./fortio-log";
 export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
 export { kubeConfigForCluster, type SealedClusterAuth } from "./connect";

@@ -9,7 +9,7 @@ import type {
 import { nodeInventory } from "./cluster-inventory";
 import { detectClusterMeshes, validateCluster } from "./cluster-checks";
 import { controlPlaneNamespaces } from "./detection";
-import { extractFortioJson } from "./fortio-log";
+import { FortioServer } from "./fortio-server";
 import type {
   ClusterFacts,
   ClusterGateway,
@@ -17,17 +17,27 @@ import type {
   WaitOptions,
   TrialHandle,
   TrialInput,
-  TrialOutcome,
   UsageSample,
 } from "./gateway";
 import { createKubeApis, type KubeApis, statusCode } from "./kube-apis";
-import { LABELS, LOAD_CONTAINER, MANAGED_BY, TARGET_NAME } from "./labels";
-import { buildLoadJob, type LoadJobInput } from "./manifests/load-job";
+import { LABELS, LOAD_GENERATOR_NAME, MANAGED_BY, TARGET_NAME } from "./labels";
+import {
+  buildLoadGeneratorDeployment,
+  LOAD_GENERATOR_SELECTOR,
+  type LoadGeneratorInput,
+} from "./manifests/load-generator";
 import { buildVariantNamespace } from "./manifests/namespace";
 import { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
 import { classifyContainer, type PodInfo } from "./mesh-verification";
+import { proxyGet } from "./pod-proxy";
 import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
-import { describeLoad, describeVariant, prepareVariant, startTrial } from "./trial-steps";
+import {
+  describeLoad,
+  describeVariant,
+  prepareVariant,
+  startTrial,
+  waitForTrial,
+} from "./trial-steps";
 import { sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
@@ -46,6 +56,9 @@ const managedSelector = `${LABELS.managedBy}=${MANAGED_BY}`;
 /** The ClusterGateway over @kubernetes/client-node; it gets its KubeConfig, builds nothing else. */
 export class KubeClusterGateway implements ClusterGateway {
   private readonly apis: KubeApis;
+  private readonly kubeConfig: KubeConfig;
+  /** Each prepared variant's load-generator pod, by namespace. */
+  private readonly loadPods = new Map<string, string>();
   private calls = 0;
   private readonly pollMs: number;
   private readonly now: () => Date;
@@ -57,6 +70,7 @@ export class KubeClusterGateway implements ClusterGateway {
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
     this.apis = createKubeApis(kubeConfig);
+    this.kubeConfig = kubeConfig;
     this.pollMs = options.pollMs ?? 1000;
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
@@ -107,15 +121,76 @@ export class KubeClusterGateway implements ClusterGateway {
   }
 
   waitForTrial(trial: TrialHandle, options: WaitOptions) {
-    return this.waitForJob(trial.namespace, trial.name, options);
+    return waitForTrial(this.fortio(trial.namespace, trial.pod), trial, {
+      ...options,
+      pollMs: this.pollMs,
+    });
   }
 
-  async readTrialResult(trial: TrialHandle) {
-    return extractFortioJson(await this.readJobResult(trial.namespace, trial.name));
+  readTrialResult(trial: TrialHandle) {
+    return this.fortio(trial.namespace, trial.pod).result(trial);
   }
 
-  abandonTrial(trial: TrialHandle) {
-    return this.deleteJob(trial.namespace, trial.name);
+  /** Stops the Fortio run; a pod already gone (namespace deleted) has nothing left to stop. */
+  async abandonTrial(trial: TrialHandle) {
+    await this.fortio(trial.namespace, trial.pod)
+      .stop(trial)
+      .catch(() => undefined);
+  }
+
+  private fortio(namespace: string, pod: string) {
+    return new FortioServer(
+      (path, timeoutMs) => this.call(() => proxyGet(this.kubeConfig, path, timeoutMs)),
+      namespace,
+      pod,
+    );
+  }
+
+  async deployLoadGenerator(input: LoadGeneratorInput) {
+    const body = buildLoadGeneratorDeployment(input);
+    await this.createOrKeep(() =>
+      this.call((a) => a.apps.createNamespacedDeployment({ namespace: input.namespace, body })),
+    );
+  }
+
+  async waitForLoadGenerator(
+    namespace: string,
+    options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
+  ) {
+    await this.waitForDeployment(namespace, LOAD_GENERATOR_NAME, options);
+    return this.loadGenerator(namespace, { refresh: true });
+  }
+
+  /** The variant's Ready load-generator pod (remembered; looked up again after a restart). */
+  async loadGenerator(namespace: string, options: { refresh?: boolean } = {}) {
+    let pod = options.refresh ? undefined : this.loadPods.get(namespace);
+    if (!pod) {
+      const pods = await this.call((a) =>
+        a.core.listNamespacedPod({ namespace, labelSelector: LOAD_GENERATOR_SELECTOR }),
+      );
+      pod = pods.items.find(
+        (p) =>
+          !p.metadata?.deletionTimestamp &&
+          p.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True"),
+      )?.metadata?.name;
+      if (!pod) throw new Error(`no Ready load-generator pod in ${namespace}`);
+      this.loadPods.set(namespace, pod);
+    }
+    return this.fortio(namespace, pod);
+  }
+
+  async untilTrue(
+    what: string,
+    check: () => Promise<boolean>,
+    options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
+  ) {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      if (await check().catch(() => false)) return true;
+      if (Date.now() > deadline) return false;
+      if (await options.shouldStop?.()) throw new Error(`stopped while waiting for ${what}`);
+      await sleep(Math.min(this.pollMs, 500));
+    }
   }
 
   async ensureNamespace(runId: string, variant: TVariant) {
@@ -143,73 +218,29 @@ export class KubeClusterGateway implements ClusterGateway {
     namespace: string,
     options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
   ) {
-    const deadline = Date.now() + options.timeoutMs;
-    for (;;) {
-      const d = await this.call((a) =>
-        a.apps.readNamespacedDeployment({ name: TARGET_NAME, namespace }),
-      );
-      const want = d.spec?.replicas ?? 1;
-      if ((d.status?.readyReplicas ?? 0) >= want && (d.status?.updatedReplicas ?? 0) >= want) break;
-      if (Date.now() > deadline)
-        throw new Error(`target not ready after ${Math.round(options.timeoutMs / 1000)} s`);
-      if (await options.shouldStop?.()) throw new Error("stopped");
-      await sleep(this.pollMs);
-    }
+    await this.waitForDeployment(namespace, TARGET_NAME, options);
     const pods = await this.call((a) =>
       a.core.listNamespacedPod({ namespace, labelSelector: `${LABELS.component}=target` }),
     );
     return pods.items.filter((p) => !p.metadata?.deletionTimestamp).map(toPodInfo);
   }
 
-  async startLoadJob(input: LoadJobInput) {
-    const body = buildLoadJob(input);
-    return this.createOrKeep(() =>
-      this.call((a) => a.batch.createNamespacedJob({ namespace: input.namespace, body })),
-    );
-  }
-
-  async waitForJob(namespace: string, name: string, options: WaitOptions): Promise<TrialOutcome> {
+  private async waitForDeployment(
+    namespace: string,
+    name: string,
+    options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
+  ) {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
-      const job = await this.call((a) => a.batch.readNamespacedJobStatus({ name, namespace }));
-      const cond = (type: string) =>
-        job.status?.conditions?.find((c) => c.type === type && c.status === "True");
-      if (cond("Complete")) return { status: "succeeded" };
-      const failed = cond("Failed");
-      if (failed)
-        return {
-          status: "failed",
-          reason: `Job failed: ${failed.reason ?? ""} ${failed.message ?? ""}`.trim(),
-        };
+      const d = await this.call((a) => a.apps.readNamespacedDeployment({ name, namespace }));
+      const want = d.spec?.replicas ?? 1;
+      if ((d.status?.readyReplicas ?? 0) >= want && (d.status?.updatedReplicas ?? 0) >= want)
+        return;
       if (Date.now() > deadline)
-        return {
-          status: "timeout",
-          reason: `no result after ${Math.round(options.timeoutMs / 1000)} s`,
-        };
-      if (await options.shouldStop?.()) return { status: "stopped" };
-      if ((job.status?.active ?? 0) > 0) await options.onRunning?.();
+        throw new Error(`${name} not ready after ${Math.round(options.timeoutMs / 1000)} s`);
+      if (await options.shouldStop?.()) throw new Error("stopped");
       await sleep(this.pollMs);
     }
-  }
-
-  async readJobResult(namespace: string, name: string) {
-    const pods = await this.call((a) =>
-      a.core.listNamespacedPod({ namespace, labelSelector: `job-name=${name}` }),
-    );
-    const pod = pods.items.find((p) => p.status?.phase === "Succeeded") ?? pods.items[0];
-    if (!pod?.metadata?.name) throw new Error(`no pod found for Job ${name}`);
-    const podName = pod.metadata.name;
-    return this.call((a) =>
-      a.core.readNamespacedPodLog({ name: podName, namespace, container: LOAD_CONTAINER }),
-    );
-  }
-
-  async deleteJob(namespace: string, name: string) {
-    await this.call((a) =>
-      a.batch.deleteNamespacedJob({ name, namespace, propagationPolicy: "Background" }),
-    ).catch((error: unknown) => {
-      if (statusCode(error) !== 404) throw error;
-    });
   }
 
   async sampleUsage(

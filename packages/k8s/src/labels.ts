@@ -12,6 +12,8 @@ export const LABELS = {
 export const MANAGED_BY = "meshbench";
 export const TARGET_NAME = "echo";
 export const LOAD_CONTAINER = "fortio";
+/** The "lg-" prefix is how usage sampling tells load-generator pods apart. */
+export const LOAD_GENERATOR_NAME = "lg-fortio";
 
 export function runLabels(runId: string, variant?: string) {
   return {
@@ -26,10 +28,10 @@ export function variantNamespace(runId: string, variant: string) {
   return `mb-${runId}-${variant}`.slice(0, 63).replace(/-+$/, "");
 }
 
-/** Idempotent per trial key: a resumed run finds the Job a crashed worker already started. */
-export function loadJobName(sequence: number, trialKey: string) {
+/** Idempotent per trial key: the label a resumed worker finds its trial's Fortio run by. */
+export function trialLabel(runId: string, sequence: number, trialKey: string) {
   const hash = createHash("sha256").update(trialKey).digest("hex").slice(0, 8);
-  return `lg-${sequence}-${hash}`;
+  return `${runId}/t${sequence}-${hash}`;
 }
 
 /** Namespace labels and annotations that switch a variant's mesh data plane on. */

@@ -52,12 +52,9 @@ export const REQUIRED_PERMISSIONS: RequiredPermission[] = [
     verb: "get",
     group: "",
     resource: "pods",
-    subresource: "log",
-    purpose: "read Fortio's JSON result",
+    subresource: "proxy",
+    purpose: "drive the Fortio load generator's REST API (start, status, result, stop)",
   },
-  { verb: "create", group: "batch", resource: "jobs", purpose: "run Fortio trials" },
-  { verb: "get", group: "batch", resource: "jobs", purpose: "wait for a trial" },
-  { verb: "delete", group: "batch", resource: "jobs", purpose: "cancel a trial" },
   {
     verb: "list",
     group: "metrics.k8s.io",
@@ -67,8 +64,8 @@ export const REQUIRED_PERMISSIONS: RequiredPermission[] = [
 ];
 
 /** Optional ones do not make a cluster "forbidden": the run degrades (no samples) instead. */
-export function isOptional(p: Pick<RequiredPermission, "group" | "subresource">) {
-  return p.group === "metrics.k8s.io" || p.subresource === "proxy";
+export function isOptional(p: Pick<RequiredPermission, "group" | "resource" | "subresource">) {
+  return p.group === "metrics.k8s.io" || (p.resource === "nodes" && p.subresource === "proxy");
 }
 
 export function describePermission(p: RequiredPermission) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { detectMeshes, imageTag } from "./detection";
-import { extractFortioJson } from "./fortio-log";
 import { KubeconfigVault, parseVaultKeys } from "./kubeconfig-vault";
 import { classifyContainer, meshProblem } from "./mesh-verification";
 import {
@@ -145,14 +144,7 @@ describe("detection", () => {
   });
 });
 
-describe("Fortio log and the kubeconfig vault", () => {
-  it("finds the JSON result among Fortio's log lines", () => {
-    expect(extractFortioJson('Fortio 1.68.2 running\n{\n  "a": {\n  }\n}\nAll done')).toBe(
-      '{\n  "a": {\n  }\n}',
-    );
-    expect(extractFortioJson("no json")).toBeNull();
-  });
-
+describe("the kubeconfig vault", () => {
   it("seals with the first key, opens with any, binds to the workspace", () => {
     const k = (id: string, b: number) => `${id}:${Buffer.alloc(32, b).toString("base64")}`;
     const old = new KubeconfigVault(parseVaultKeys(k("k1", 1)));

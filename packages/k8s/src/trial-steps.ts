@@ -1,78 +1,143 @@
 import type { TBenchmarkDefinition, TTrialCoordinates, TVariant } from "@meshbench/contracts";
-import { trialKey, trialTimeoutSeconds } from "@meshbench/core";
+import { trialKey } from "@meshbench/core";
+import type { FortioServer } from "./fortio-server";
+import { describeKubeError } from "./kube-apis";
 import type {
+  TrialOutcome,
+  WaitOptions,
   PreparedVariant,
   PrepareVariantInput,
   Stopper,
   TrialHandle,
   TrialInput,
 } from "./gateway";
-import { loadJobName, meshNamespaceMetadata, variantNamespace } from "./labels";
-import { buildFortioArgs, commandLine, targetUrl } from "./manifests/fortio-args";
-import type { LoadJobInput } from "./manifests/load-job";
+import { LOAD_GENERATOR_NAME, meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
+import { targetUrl } from "./manifests/fortio-args";
+import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "./manifests/fortio-rest";
+import type { LoadGeneratorInput } from "./manifests/load-generator";
 import type { TargetInput } from "./manifests/target";
 import { meshProblem, type PodInfo } from "./mesh-verification";
+
+type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 
 /** The Kubernetes-level operations the domain steps are made of (KubeClusterGateway's own). */
 export type KubeSteps = {
   ensureNamespace(runId: string, variant: TVariant): Promise<string>;
   deployTarget(input: TargetInput): Promise<void>;
-  waitForTarget(
-    namespace: string,
-    options: { timeoutMs: number; shouldStop?: Stopper },
-  ): Promise<PodInfo[]>;
-  startLoadJob(input: LoadJobInput): Promise<"created" | "exists">;
+  waitForTarget(namespace: string, options: WaitInput): Promise<PodInfo[]>;
+  deployLoadGenerator(input: LoadGeneratorInput): Promise<void>;
+  /** The Ready load-generator pod's Fortio server. */
+  waitForLoadGenerator(namespace: string, options: WaitInput): Promise<FortioServer>;
+  loadGenerator(namespace: string): Promise<FortioServer>;
+  untilTrue(what: string, check: () => Promise<boolean>, options: WaitInput): Promise<boolean>;
 };
 
-const TARGET_READY_MS = 300_000;
+const READY_MS = 300_000;
+/** kube-proxy and DNS may lag pod readiness: how long the target may take to answer. */
+const REACHABLE_MS = 60_000;
 
 export function describeVariant(runId: string, variant: TVariant) {
   return { namespace: variantNamespace(runId, variant.name), ...meshNamespaceMetadata(variant) };
 }
 
-/** Namespace, then (for the built-in echo target) deployment, readiness and the mesh check. */
+/**
+ * Namespace, target and load generator (both started at once), the mesh check, then the load
+ * generator Ready and the target answering through it once: a trial never measures start-up.
+ */
 export async function prepareVariant(
   k: KubeSteps,
   input: PrepareVariantInput,
 ): Promise<PreparedVariant> {
   const { runId, definition: def, variant: v } = input;
   const namespace = await k.ensureNamespace(runId, v);
-  if (def.target.kind !== "fortio-echo") return { namespace, problem: null };
-  await k.deployTarget({
-    runId,
-    variant: v.name,
-    namespace,
-    target: def.target,
-    methodology: def.methodology,
+  const wait = { timeoutMs: READY_MS, shouldStop: input.shouldStop };
+  const echo = def.target.kind === "fortio-echo" ? def.target : null;
+  if (echo)
+    await k.deployTarget({
+      runId,
+      variant: v.name,
+      namespace,
+      target: echo,
+      methodology: def.methodology,
+    });
+  await k.deployLoadGenerator({ runId, variant: v.name, namespace, methodology: def.methodology });
+  if (echo) {
+    const pods = await k.waitForTarget(namespace, wait);
+    const problem = meshProblem(v.mesh, pods, { ciliumAgent: input.meshes.cilium.agent.found });
+    if (problem) return { namespace, problem };
+  }
+  const server = await k.waitForLoadGenerator(namespace, wait);
+  const url = targetUrl(def.target, namespace, "http1");
+  const answers = await k.untilTrue("the target to answer", () => server.reaches(url), {
+    ...wait,
+    timeoutMs: REACHABLE_MS,
   });
-  const pods = await k.waitForTarget(namespace, {
-    timeoutMs: TARGET_READY_MS,
-    shouldStop: input.shouldStop,
-  });
-  const ciliumAgent = input.meshes.cilium.agent.found;
-  return { namespace, problem: meshProblem(v.mesh, pods, { ciliumAgent }) };
+  if (!answers)
+    return {
+      namespace,
+      problem: `the target ${url} did not answer the load generator in ${REACHABLE_MS / 1000} s`,
+    };
+  return { namespace, problem: null };
 }
 
-/** One trial = one Fortio Job named after its key, so a resumed run finds the Job again. */
-export async function startTrial(k: KubeSteps, input: TrialInput): Promise<TrialHandle> {
-  const { definition: def, coordinates, namespace } = input;
-  const name = loadJobName(input.sequence, trialKey(coordinates));
-  await k.startLoadJob({
-    runId: input.runId,
-    namespace,
-    name,
-    sequence: input.sequence,
+function runInput(
+  input: Pick<TrialInput, "runId" | "definition" | "sequence" | "coordinates">,
+  namespace: string,
+): FortioRunInput {
+  const { definition: def, coordinates } = input;
+  return {
     coordinates,
-    url: targetUrl(def.target, namespace, coordinates.protocol),
     durationSeconds: def.durationSeconds,
-    warmupSeconds: def.warmupSeconds,
-    timeoutSeconds: trialTimeoutSeconds(def),
-    methodology: def.methodology,
-  });
-  return { namespace, name };
+    fortio: def.methodology.fortio,
+    url: targetUrl(def.target, namespace, coordinates.protocol),
+    label: trialLabel(input.runId, input.sequence, trialKey(coordinates)),
+  };
 }
 
-/** One Fortio command line per variant × load level (repetitions repeat it). */
+/**
+ * One trial = one Fortio run on the variant's load generator, labelled by the trial's key. A
+ * resumed worker finds its run still going (by label) and waits for it instead of starting a
+ * second one. Warm-up is a separate, unsaved run right before: the measured run opens its own
+ * connections, so the warm-up only warms the target and the mesh, never the measured sockets.
+ */
+export async function startTrial(k: KubeSteps, input: TrialInput): Promise<TrialHandle> {
+  const { definition: def, namespace } = input;
+  const server = await k.loadGenerator(namespace);
+  const measured = runInput(input, namespace);
+  const running = await server.running();
+  const handle = (
+    run: { runId: number; resultId: string },
+    startedAt: number,
+    resumed = false,
+  ): TrialHandle => ({
+    namespace,
+    name: measured.label,
+    pod: server.pod,
+    ...run,
+    // A found run started earlier, at a time Fortio's status does not say: poll from now.
+    endsAt: resumed ? startedAt : startedAt + def.durationSeconds * 1000,
+    resumed,
+  });
+  const found = running.get(measured.label);
+  if (found) return handle(found, Date.now(), true);
+  const staleWarmup = running.get(`${measured.label}/warmup`);
+  if (staleWarmup) await server.stop(staleWarmup);
+  if (def.warmupSeconds > 0) {
+    const warmup = {
+      ...measured,
+      durationSeconds: def.warmupSeconds,
+      label: `${measured.label}/warmup`,
+    };
+    await server.runToEnd(fortioRunQuery(warmup, { save: false, async: false }), def.warmupSeconds);
+  }
+  const startedAt = Date.now();
+  return handle(
+    await server.start(fortioRunQuery(measured, { save: true, async: true })),
+    startedAt,
+  );
+}
+
+/** The exact REST request per variant × load level (repetitions repeat it, with their own label). */
 export function describeLoad(
   runId: string,
   def: TBenchmarkDefinition,
@@ -82,15 +147,46 @@ export function describeLoad(
   for (const t of trials) {
     if (t.coordinates.repetition !== 1) continue;
     const ns = variantNamespace(runId, t.coordinates.variant);
-    const key = trialKey(t.coordinates);
-    const args = buildFortioArgs({
-      coordinates: t.coordinates,
-      durationSeconds: def.durationSeconds,
-      fortio: def.methodology.fortio,
-      url: targetUrl(def.target, ns, t.coordinates.protocol),
-      label: `${runId}/${loadJobName(t.sequence, key)}`,
+    const query = fortioRunQuery(runInput({ runId, definition: def, ...t }, ns), {
+      save: true,
+      async: true,
     });
-    out[key.replace(/\/rep1$/, "")] = commandLine(def.methodology.fortio.image, args);
+    out[trialKey(t.coordinates).replace(/\/rep1$/, "")] = describeRunRequest(
+      `${ns}/${LOAD_GENERATOR_NAME}`,
+      query,
+    );
   }
   return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** No status poll before the load is due to end: sampling alone fills the trial's window. */
+export async function waitForTrial(
+  server: FortioServer,
+  trial: TrialHandle,
+  options: WaitOptions & { pollMs: number },
+): Promise<TrialOutcome> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (Date.now() >= trial.endsAt) {
+      try {
+        if (!(await server.isRunning(trial))) return { status: "succeeded" };
+      } catch (error) {
+        return {
+          status: "failed",
+          reason: `load generator unreachable: ${describeKubeError(error)}`,
+        };
+      }
+    }
+    if (Date.now() > deadline)
+      return {
+        status: "timeout",
+        reason: `no result after ${Math.round(options.timeoutMs / 1000)} s`,
+      };
+    if (await options.shouldStop?.()) return { status: "stopped" };
+    await options.onRunning?.();
+    const untilEnd = trial.endsAt - Date.now();
+    await sleep(Math.min(options.pollMs, untilEnd > 0 ? untilEnd + 50 : 250));
+  }
 }

@@ -64,7 +64,7 @@ export function RunReportView({
       <ResourceTable costs={report.resources} />
 
       <h2>Validity</h2>
-      <ValidityFlags flags={report.flags} />
+      <ValidityFlags flags={report.flags} failures={report.failures} />
     </>
   );
 }

@@ -2,7 +2,9 @@
  * The worker process as a chart pod runs it: in-cluster credentials only (the chart's
  * ServiceAccount token mounted at /var/run/secrets/kubernetes.io/serviceaccount — a private
  * mount namespace per process, so needs root + unshare), production mode, ops server on.
- * Runs a small benchmark, checks /metrics moves, then SIGTERM mid-trial: readiness false,
+ * kwok runs no container, so here the worker proves its credentials and lifecycle, not trials
+ * (those run on real nodes: worker.real-node.test.ts): a run whose mesh is absent goes through
+ * the chart's RBAC and /metrics moves; SIGTERM while a variant is prepared: readiness false,
  * exit 0 in time, the run handed back and finished by the next worker, nothing left behind.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -11,8 +13,7 @@ import path from "node:path";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
 import { createDatabase, dropDatabase, findFreePort } from "@meshbench/local-postgres";
-import { readFixture } from "@meshbench/testing/fixtures";
-import { startFakeFortio, testKubeConfig } from "@meshbench/testing/k8s";
+import { testKubeConfig } from "@meshbench/testing/k8s";
 import { adminDatabaseUrl } from "@meshbench/testing/postgres";
 import { workspaceClient } from "../test-support/workspace-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,12 +101,12 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     const line = text.split("\n").find((l) => l.startsWith(`${name}{`));
     return Number(line?.split(" ").at(-1));
   };
-  const createBenchmark = (key: string, repetitions: number) =>
+  const createBenchmark = (key: string, repetitions: number, mesh: "baseline" | "linkerd") =>
     caller().benchmarks.create({
       key,
       name: key,
       target: { kind: "fortio-echo", replicas: 1 },
-      variants: [{ name: "baseline", mesh: "baseline" }],
+      variants: [{ name: mesh, mesh }],
       loadMatrix: { qps: [100], connections: [8] },
       repetitions,
       durationSeconds: 1,
@@ -113,11 +114,15 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     });
   const runNamespaces = async (runId: string) =>
     (await core.listNamespace({ labelSelector: `meshbench.io/run=${runId}` })).items.length;
-  const waitForRun = (runId: string, statuses: string[]) =>
-    until(`run ${runId} ${statuses.join("/")}`, async () => {
-      const run = await caller().runs.get({ runId });
-      return statuses.includes(run.status) ? run : null;
-    });
+  const waitForRun = (runId: string, statuses: string[], ms?: number) =>
+    until(
+      `run ${runId} ${statuses.join("/")}`,
+      async () => {
+        const run = await caller().runs.get({ runId });
+        return statuses.includes(run.status) ? run : null;
+      },
+      ms,
+    );
 
   beforeAll(async () => {
     // An empty database migrated by the migrations image's entrypoint (readiness needs it).
@@ -145,8 +150,6 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
       data: { workspaceId: ws.id, name: "this-cluster", authMode: "in_cluster", status: "ready" },
     });
     clusterId = cluster.id;
-    const fortio = startFakeFortio(() => readFixture("fortio/matrix/baseline-qps100-c8-rep1.json"));
-    stops.push(() => fortio.stop());
   });
   afterAll(async () => {
     for (const stop of stops.reverse()) await stop();
@@ -155,30 +158,33 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     await dropDatabase(adminDatabaseUrl(), dbName);
   });
 
-  it("benchmarks its own cluster with the ServiceAccount token, and /metrics moves", async () => {
+  it("drives a run on its own cluster with the ServiceAccount token, and /metrics moves", async () => {
     const worker = await startPodWorker();
-    const completedBefore = await scrape(worker.ops, "meshbench_trials_completed_total");
-    const b = await createBenchmark("in-cluster", 2);
+    const failedBefore = await scrape(worker.ops, "meshbench_trials_failed_total");
+    const b = await createBenchmark("in-cluster", 2, "linkerd");
     const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
     const run = await waitForRun(runId, ["succeeded", "failed"]);
-    expect(run).toMatchObject({ status: "succeeded", trialsDone: 2, trialsFailed: 0 });
+    expect(run).toMatchObject({ status: "failed", trialsFailed: 2 });
+    expect(run.trials.every((t) => t.failureReason?.includes("no linkerd-proxy container"))).toBe(
+      true,
+    );
     await until("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
     await sleep(5_100); // the snapshot is cached for 5 s
-    expect(await scrape(worker.ops, "meshbench_trials_completed_total")).toBe(completedBefore + 2);
+    expect(await scrape(worker.ops, "meshbench_trials_failed_total")).toBe(failedBefore + 2);
     expect(await scrape(worker.ops, "meshbench_runs_in_flight")).toBe(0);
     expect(worker.output.join("")).toMatch(/^\{"level":"info",.*"component":"worker"/m);
     worker.child.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
   });
 
-  it("SIGTERM mid-trial: not ready, exits 0 in time, the next worker finishes the run, nothing orphaned", async () => {
+  it("SIGTERM while preparing: not ready, exits 0 in time, the next worker finishes the run, nothing orphaned", async () => {
     const first = await startPodWorker();
-    const b = await createBenchmark("sigterm", 12);
+    const b = await createBenchmark("sigterm", 2, "baseline");
     const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
-    await until("a trial done and the next one started", async () => {
-      const run = await caller().runs.get({ runId });
-      return run.trialsDone >= 1 && run.trials.some((t) => t.status === "running");
-    });
+    // kwok's load-generator pod is Ready but runs nothing: the worker keeps waiting for the
+    // target to answer through it, which is where it is stopped.
+    await until("the variant being prepared", async () => (await runNamespaces(runId)) === 1);
+    await sleep(2_000);
     const signalledAt = Date.now();
     first.child.kill("SIGTERM");
     const readiness: number[] = [];
@@ -195,20 +201,22 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     expect(await first.exited).toBe(0);
     await polling;
     expect(Date.now() - signalledAt).toBeLessThan(20_000);
-    // once not ready (503 "shutting down") it never turns ready again; then the port closes (0)
-    const notReadyFrom = readiness.indexOf(503);
+    // once not ready (503 "shutting down", or the port closed when it stops this fast) it never
+    // turns ready again
+    const notReadyFrom = readiness.findIndex((s) => s !== 200);
     expect(notReadyFrom).toBeGreaterThanOrEqual(0);
     expect(readiness.slice(notReadyFrom).every((s) => s === 503 || s === 0)).toBe(true);
     expect(first.output.join("")).toContain('"msg":"stopped cleanly"');
 
     const handedBack = await caller().runs.get({ runId });
-    expect(handedBack.status).toBe("running"); // resumable, not failed
-    expect(handedBack.trialsDone).toBeLessThan(12);
+    expect(handedBack.status, first.output.join("").slice(-1500)).toBe("running"); // resumable, not failed
 
     const second = await startPodWorker();
-    const run = await waitForRun(runId, ["succeeded", "failed"]);
-    expect(run).toMatchObject({ status: "succeeded", trialsDone: 12, trialsFailed: 0 });
-    expect(run.trials).toHaveLength(12);
+    const run = await waitForRun(runId, ["succeeded", "failed"], 150_000);
+    // Finished by the second worker: on kwok the target never answers, so the trials fail with
+    // that reason (on real nodes they run).
+    expect(run.status).toBe("failed");
+    expect(run.trials.every((t) => t.failureReason?.includes("did not answer"))).toBe(true);
     await until("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);

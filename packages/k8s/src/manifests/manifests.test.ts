@@ -1,8 +1,9 @@
 import { ZBenchmarkDefinition } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { loadJobName, meshNamespaceMetadata, variantNamespace } from "../labels";
-import { commandLine, targetUrl } from "./fortio-args";
-import { buildLoadJob } from "./load-job";
+import { meshNamespaceMetadata, trialLabel, variantNamespace } from "../labels";
+import { targetUrl } from "./fortio-args";
+import { describeRunRequest, fortioRunQuery } from "./fortio-rest";
+import { buildLoadGeneratorDeployment } from "./load-generator";
 import { buildVariantNamespace } from "./namespace";
 import { buildTargetDeployment, buildTargetService } from "./target";
 
@@ -68,8 +69,8 @@ describe("namespaces and mesh labels", () => {
       "istio.io/dataplane-mode": "ambient",
     });
     expect(variantNamespace("x".repeat(40), "y".repeat(30)).length).toBeLessThanOrEqual(63);
-    expect(loadJobName(3, "a/b")).toBe(loadJobName(3, "a/b"));
-    expect(loadJobName(3, "a/b")).not.toBe(loadJobName(3, "a/c"));
+    expect(trialLabel("r", 3, "a/b")).toBe(trialLabel("r", 3, "a/b"));
+    expect(trialLabel("r", 3, "a/b")).not.toBe(trialLabel("r", 3, "a/c"));
   });
 });
 
@@ -101,47 +102,58 @@ describe("target", () => {
   });
 });
 
-describe("load Job", () => {
-  const job = buildLoadJob({
+describe("load generator", () => {
+  const d = buildLoadGeneratorDeployment({
     runId: "r",
+    variant: "ambient",
     namespace: "ns",
-    name: "lg-1-abc",
-    sequence: 1,
-    coordinates: coords,
-    url: "http://echo.ns.svc.cluster.local:8080/echo",
-    durationSeconds: 30,
-    warmupSeconds: 5,
-    timeoutSeconds: 200,
     methodology: def.methodology,
   });
-  const pod = job.spec!.template.spec!;
+  const pod = d.spec!.template.spec!;
+  const query = fortioRunQuery(
+    {
+      coordinates: coords,
+      durationSeconds: 30,
+      fortio: def.methodology.fortio,
+      url: "http://echo.ns.svc.cluster.local:8080/echo",
+      label: "r/t1-abc",
+    },
+    { save: true, async: true },
+  );
 
-  it("runs Fortio with the trial's flags and -json - on stdout", () => {
+  it("is one long-lived Fortio server saving results to its data dir", () => {
+    expect(d.spec?.replicas).toBe(1);
+    expect(d.metadata?.name).toMatch(/^lg-/);
     expect(pod.containers[0]!.args).toEqual([
-      "load",
-      "-json",
-      "-",
-      "-labels",
-      "r/lg-1-abc",
-      "-qps",
-      "0",
-      "-c",
-      "8",
-      "-t",
-      "30s",
-      "-r",
-      "0.0001",
-      "-uniform",
-      "-nocatchup",
-      "-payload-size",
-      "1024",
-      "-h2",
-      "-keepalive=false",
-      "http://echo.ns.svc.cluster.local:8080/echo",
+      "server",
+      "-data-dir",
+      "/tmp",
+      "-grpc-port",
+      "disabled",
     ]);
-    expect(pod.initContainers?.[0]?.args).toContain("5s");
-    expect(job.spec).toMatchObject({ backoffLimit: 0, activeDeadlineSeconds: 200 });
-    expect(pod.restartPolicy).toBe("Never");
+    expect(pod.containers[0]!.readinessProbe?.httpGet?.path).toBe("/fortio/");
+  });
+
+  it("asks Fortio's REST API for the trial's load, flag for flag", () => {
+    expect(Object.fromEntries(query)).toEqual({
+      url: "http://echo.ns.svc.cluster.local:8080/echo",
+      qps: "-1",
+      c: "8",
+      t: "30s",
+      r: "0.0001",
+      labels: "r/t1-abc",
+      uniform: "on",
+      nocatchup: "on",
+      payload: "x".repeat(1024),
+      h2: "on",
+      "connection-reuse": "1:1",
+      async: "on",
+      save: "on",
+    });
+    expect(describeRunRequest("ns/lg-fortio", query)).toContain("payload=<1024 bytes>");
+    expect(describeRunRequest("ns/lg-fortio", query)).toMatch(
+      /^GET ns\/lg-fortio:8080\/fortio\/rest\/run\?url=http:\/\/echo/,
+    );
   });
 
   it("keeps the load generator off the server's node and out of the mesh by default", () => {
@@ -149,17 +161,16 @@ describe("load Job", () => {
       pod.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.[0]
         ?.topologyKey,
     ).toBe("kubernetes.io/hostname");
-    expect(job.spec?.template.metadata?.annotations).toEqual({
+    expect(d.spec?.template.metadata?.annotations).toEqual({
       "sidecar.istio.io/inject": "false",
       "linkerd.io/inject": "disabled",
     });
   });
 
-  it("targets gRPC ping on 8079 and quotes command lines for the snapshot", () => {
+  it("targets gRPC ping on 8079", () => {
     expect(targetUrl(def.target, "ns", "grpc")).toBe("echo.ns.svc.cluster.local:8079");
     expect(targetUrl({ kind: "service-url", url: "http://svc.x:9000/" }, "ns", "grpc")).toBe(
       "svc.x:9000",
     );
-    expect(commandLine("img", ["load", "-labels", "a b"])).toBe("fortio load -labels 'a b'  # img");
   });
 });

@@ -11,9 +11,10 @@ import {
 import { countingTrials, levelOf } from "@meshbench/core";
 import type { ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
+import { trialFailures } from "./failures";
 import { levelLabel, sortLevels, sortVariants } from "./levels";
 import { resourceCosts } from "./resources";
-import { sanitizeEnvironment } from "./sanitize";
+import { type EnvironmentAudience, sanitizeEnvironment } from "./sanitize";
 import { throughputOf } from "./throughput";
 
 type Deps = { runs: RunRepository; samples: ResourceSampleRepository };
@@ -51,10 +52,12 @@ export function createReportService({ runs, samples }: Deps) {
   // the run page's server time (bench/: compare), so reports of finished runs are kept per
   // process, keyed by everything that would change them.
   const finishedReports = new Map<string, TRunReport>();
+  /** `audience`: "public" for share pages (hosts in the environment's URLs masked). */
   async function runReport(
     workspaceId: string,
     runId: string,
     reference?: string,
+    audience: EnvironmentAudience = "member",
   ): Promise<TRunReport> {
     const run = await load(workspaceId, runId);
     const finished =
@@ -64,6 +67,7 @@ export function createReportService({ runs, samples }: Deps) {
           workspaceId,
           runId,
           reference ?? null,
+          audience,
           run.status,
           run.trialsDone,
           run.finishedAt,
@@ -71,7 +75,7 @@ export function createReportService({ runs, samples }: Deps) {
       : null;
     const cached = key === null ? undefined : finishedReports.get(key);
     if (cached) return cached;
-    const report = await buildRunReport(workspaceId, run, reference);
+    const report = await buildRunReport(workspaceId, run, reference, audience);
     if (key !== null) {
       if (finishedReports.size >= 64) finishedReports.delete(finishedReports.keys().next().value!);
       finishedReports.set(key, report);
@@ -82,7 +86,8 @@ export function createReportService({ runs, samples }: Deps) {
   async function buildRunReport(
     workspaceId: string,
     run: TRunDetail,
-    reference?: string,
+    reference: string | undefined,
+    audience: EnvironmentAudience,
   ): Promise<TRunReport> {
     const runId = run.id;
     const variants = sortVariants(run.trials.map((t) => t.variant));
@@ -123,7 +128,10 @@ export function createReportService({ runs, samples }: Deps) {
     const { trials, environment, labels: _labels, ...summary } = run;
     return {
       run: summary,
-      environment: (sanitizeEnvironment(environment ?? {}) ?? {}) as Record<string, unknown>,
+      environment: (sanitizeEnvironment(environment ?? {}, audience) ?? {}) as Record<
+        string,
+        unknown
+      >,
       reference: ref,
       variants: ordered,
       levels,
@@ -138,6 +146,7 @@ export function createReportService({ runs, samples }: Deps) {
           repetition: t.repetition,
           flags: t.validityFlags,
         })),
+      failures: trialFailures(run),
       progress: progressOf(run).trials,
       trials: trials.map(({ histogram: _histogram, ...row }) => row),
     };

@@ -8,7 +8,13 @@ export async function loadSharedView(services: Services, id: string): Promise<TS
   const link = await services.shareLinks.resolveActive(id);
   if (!link) throw new DomainError("NOT_FOUND", "This link does not exist or was revoked", "id");
   if (link.kind === "run" && link.runId) {
-    return { kind: "run", report: await services.reports.runReport(link.workspaceId, link.runId) };
+    const report = await services.reports.runReport(
+      link.workspaceId,
+      link.runId,
+      undefined,
+      "public",
+    );
+    return { kind: "run", report };
   }
   if (link.kind === "comparison" && link.comparison) {
     return {

@@ -1,0 +1,73 @@
+import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
+import type { TPlannedTrial } from "@meshbench/core";
+import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
+
+const GiB = 1024 ** 3;
+const pairs = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ") || "none";
+
+/**
+ * The run's environment record (contracts' ZRunEnvironment): what a reader needs to reproduce
+ * or question a result, as readable key/value sections.
+ */
+export async function describeEnvironment(
+  gateway: ClusterGateway,
+  runId: string,
+  def: TBenchmarkDefinition,
+  plan: TPlannedTrial[],
+  variants: Map<string, PreparedVariant>,
+  meshes: TMeshDetection,
+): Promise<TRunEnvironment> {
+  const facts = await gateway.facts();
+  const cluster: Record<string, string> = {
+    "Kubernetes version": facts.serverVersion ?? "unknown",
+  };
+  if (facts.nodes) {
+    const n = facts.nodes;
+    cluster.nodes = `${n.count} (${n.cpuMillicores / 1000} cores, ${(n.memoryBytes / GiB).toFixed(1)} GiB in all)`;
+    for (const node of n.nodes)
+      cluster[`node ${node.name}`] =
+        `${node.cpuMillicores / 1000} cores, ${(node.memoryBytes / GiB).toFixed(1)} GiB${node.zone ? `, zone ${node.zone}` : ""}`;
+  }
+  const found = Object.entries(meshes.variants)
+    .filter(([, v]) => v?.available)
+    .map(([k]) => k);
+  cluster["meshes available"] = found.join(", ") || "none";
+  const variantSection: Record<string, string> = {};
+  for (const v of def.variants) {
+    const d = gateway.describeVariant(runId, v);
+    variantSection[v.name] =
+      `mesh ${v.mesh}; namespace ${d.namespace}; labels ${pairs(d.labels)}; annotations ${pairs(d.annotations)}; mesh check ${variants.get(v.name)?.problem ?? "ok"}`;
+  }
+  const image = def.methodology.fortio.image;
+  const m = def.methodology;
+  return {
+    cluster,
+    variants: variantSection,
+    loadGenerator: {
+      tool: `Fortio ${image.split(":").at(-1) ?? ""}`.trim(),
+      image,
+      driven:
+        "one long-lived `fortio server -data-dir /tmp` pod per variant; each trial is a run started through its REST API (apiserver pod proxy), its result read from the data dir",
+      ...gateway.describeLoad(runId, def, plan),
+    },
+    placement: {
+      "anti-affinity (load generator and server on different nodes)": m.placement.antiAffinity
+        ? "required"
+        : "off",
+      "load generator node selector": pairs(m.placement.loadGeneratorNodeSelector),
+      "server node selector": pairs(m.placement.serverNodeSelector),
+      "load generator in the mesh": m.loadGeneratorInMesh ? "yes" : "no (opted out of injection)",
+    },
+    warmup: {
+      seconds: String(def.warmupSeconds),
+      policy:
+        def.warmupSeconds > 0
+          ? "a separate, unrecorded Fortio run with the trial's settings right before each measured run; the measured run opens its own connections"
+          : "none",
+      "measured duration": `${def.durationSeconds} s per trial`,
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { ProxyAnswer } from "./pod-proxy";
+import { FORTIO_PORT } from "./manifests/fortio-rest";
+
+/** A Fortio run as `/fortio/rest/status` lists it (RunnerOptions is null while pending). */
+type FortioStatus = {
+  RunID: number;
+  State: number;
+  RunnerOptions: { Labels?: string; ID?: string } | null;
+};
+
+export type FortioRun = { runId: number; resultId: string };
+
+type Get = (path: string, timeoutMs: number) => Promise<ProxyAnswer>;
+
+/**
+ * Fortio's REST API on one load-generator pod, through the apiserver's pod proxy: start a run
+ * (async, saved to the data dir), find a run by its label, wait, read the saved JSON, stop.
+ */
+export class FortioServer {
+  constructor(
+    private readonly get: Get,
+    readonly namespace: string,
+    readonly pod: string,
+  ) {}
+
+  private path(rest: string) {
+    return `/api/v1/namespaces/${this.namespace}/pods/${this.pod}:${FORTIO_PORT}/proxy/fortio/${rest}`;
+  }
+
+  private async json<T>(rest: string, timeoutMs = 30_000): Promise<T> {
+    const answer = await this.get(this.path(rest), timeoutMs);
+    if (answer.status !== 200)
+      throw new Error(
+        `Fortio ${rest.split("?")[0]} answered ${answer.status}: ${answer.body.slice(0, 200)}`,
+      );
+    return JSON.parse(answer.body) as T;
+  }
+
+  /** Runs in progress, by label. */
+  async running(): Promise<Map<string, FortioRun>> {
+    const { Statuses } = await this.json<{ Statuses?: Record<string, FortioStatus> | null }>(
+      "rest/status",
+    );
+    const out = new Map<string, FortioRun>();
+    for (const s of Object.values(Statuses ?? {})) {
+      const o = s.RunnerOptions;
+      if (o?.Labels && o.ID) out.set(o.Labels, { runId: s.RunID, resultId: o.ID });
+    }
+    return out;
+  }
+
+  async start(query: URLSearchParams): Promise<FortioRun> {
+    const reply = await this.json<{ RunID: number; ResultID: string }>(
+      `rest/run?${query.toString()}`,
+    );
+    return { runId: reply.RunID, resultId: reply.ResultID };
+  }
+
+  /** A synchronous run (the warm-up): the answer comes when it has ended. */
+  async runToEnd(query: URLSearchParams, durationSeconds: number) {
+    await this.json(`rest/run?${query.toString()}`, durationSeconds * 1000 + 30_000);
+  }
+
+  /** Whether the run is still in the status list. */
+  async isRunning(run: FortioRun) {
+    const { Statuses } = await this.json<{ Statuses?: Record<string, FortioStatus> | null }>(
+      `rest/status?runid=${run.runId}`,
+    );
+    return Object.keys(Statuses ?? {}).length > 0;
+  }
+
+  /** The saved result document (the same JSON as `fortio load -json`), or null when none. */
+  async result(run: FortioRun): Promise<string | null> {
+    const answer = await this.get(
+      this.path(`data/${encodeURIComponent(run.resultId)}.json`),
+      30_000,
+    );
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw new Error(`Fortio data answered ${answer.status}`);
+    return answer.body;
+  }
+
+  async stop(run: FortioRun) {
+    await this.json(`rest/stop?runid=${run.runId}&wait=on`);
+  }
+
+  /** One request to the target through Fortio's fetch proxy: does the Service answer yet? */
+  async reaches(url: string) {
+    const answer = await this.get(this.path(`fetch/${url.replace(/^https?:\/\//, "")}`), 5_000);
+    return answer.status === 200;
+  }
+}

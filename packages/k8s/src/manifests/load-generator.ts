@@ -1,0 +1,78 @@
+import type { V1Deployment } from "@kubernetes/client-node";
+import type { TMethodology } from "@meshbench/contracts";
+import { LABELS, LOAD_CONTAINER, LOAD_GENERATOR_NAME, runLabels, TARGET_NAME } from "../labels";
+import { FORTIO_PORT } from "./fortio-rest";
+import { toResourceRequirements } from "./resources";
+
+export type LoadGeneratorInput = {
+  runId: string;
+  variant: string;
+  namespace: string;
+  methodology: TMethodology;
+};
+
+const OPT_OUT_OF_MESH = {
+  "sidecar.istio.io/inject": "false",
+  "linkerd.io/inject": "disabled",
+};
+
+export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=load-generator`;
+
+/**
+ * One long-lived Fortio server per variant, driven through its REST API: no pod start per trial,
+ * and results are read from its data dir rather than a log that interleaves stdout and stderr.
+ * Placement as the server's opposite (anti-affinity) and outside the mesh unless asked.
+ */
+export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deployment {
+  const { methodology: m } = input;
+  const labels = {
+    ...runLabels(input.runId, input.variant),
+    [LABELS.component]: "load-generator",
+  };
+  const nodeSelector = m.placement.loadGeneratorNodeSelector;
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: LOAD_GENERATOR_NAME, namespace: input.namespace, labels },
+    spec: {
+      replicas: 1,
+      selector: { matchLabels: { [LABELS.component]: "load-generator" } },
+      template: {
+        metadata: { labels, annotations: m.loadGeneratorInMesh ? {} : OPT_OUT_OF_MESH },
+        spec: {
+          ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
+          ...(m.placement.antiAffinity
+            ? {
+                affinity: {
+                  podAntiAffinity: {
+                    requiredDuringSchedulingIgnoredDuringExecution: [
+                      {
+                        labelSelector: {
+                          matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" },
+                        },
+                        topologyKey: "kubernetes.io/hostname",
+                      },
+                    ],
+                  },
+                },
+              }
+            : {}),
+          containers: [
+            {
+              name: LOAD_CONTAINER,
+              image: m.fortio.image,
+              // The image is FROM scratch: /tmp (mode 1777) is the only writable directory.
+              args: ["server", "-data-dir", "/tmp", "-grpc-port", "disabled"],
+              ports: [{ name: "http", containerPort: FORTIO_PORT }],
+              readinessProbe: {
+                httpGet: { path: "/fortio/", port: FORTIO_PORT },
+                periodSeconds: 1,
+              },
+              resources: toResourceRequirements(m.loadGeneratorResources),
+            },
+          ],
+        },
+      },
+    },
+  };
+}
