@@ -23,7 +23,14 @@ import { repoRoot } from "./stack";
 import { median } from "./stats";
 
 export type SchedulerResult = {
-  runs: { firstJobMs: number; apiCallsPerTrial: number; wallSeconds: number }[];
+  runs: {
+    dutyCyclePercent: number;
+    firstJobMs: number;
+    apiCallsPerTrial: number;
+    samplingCallsPerTrial: number;
+    wallSeconds: number;
+  }[];
+  dutyCyclePercent: number;
   bareJobMs: number[];
   firstJobMs: number;
   apiCallsPerTrial: number;
@@ -101,11 +108,13 @@ async function bareJobs(api: Api, round: number, count: number): Promise<number[
 }
 
 const FIGURES =
-  /first trial started after: (\d+(?:\.\d+)?) ms;.*API calls per trial \(sampling apart\): (\d+(?:\.\d+)?)/;
+  /duty cycle (\d+(?:\.\d+)?)%;.*first trial started after: (\d+(?:\.\d+)?) ms;.*API calls per trial \(sampling apart\): (\d+(?:\.\d+)?); API calls per trial for usage sampling: (\d+(?:\.\d+)?)/;
 
-async function workerTest(
-  log: (line: string) => void,
-): Promise<{ firstJobMs: number; apiCallsPerTrial: number; wallSeconds: number }> {
+/** The issue's measurement scale: 2 variants × 2 levels × 3 repetitions × 30 s, 5 s warm-up. */
+const TRIAL_SECONDS = 30;
+const WARMUP_SECONDS = 5;
+
+async function workerTest(log: (line: string) => void): Promise<SchedulerResult["runs"][number]> {
   const started = performance.now();
   const p = startProcess(
     "pnpm",
@@ -119,7 +128,15 @@ async function workerTest(
       "-t",
       "A/A benchmark",
     ],
-    { cwd: repoRoot, env: { ...process.env, CI: "1" } },
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        CI: "1",
+        MESHBENCH_AA_TRIAL_SECONDS: String(TRIAL_SECONDS),
+        MESHBENCH_AA_WARMUP_SECONDS: String(WARMUP_SECONDS),
+      },
+    },
   );
   // startProcess keeps only the tail of the output; the whole stdout is kept here (a few KB).
   let stdout = "";
@@ -137,12 +154,14 @@ async function workerTest(
     );
   }
   const result = {
-    firstJobMs: Number(match[1]),
-    apiCallsPerTrial: Number(match[2]),
+    dutyCyclePercent: Number(match[1]),
+    firstJobMs: Number(match[2]),
+    apiCallsPerTrial: Number(match[3]),
+    samplingCallsPerTrial: Number(match[4]),
     wallSeconds,
   };
   log(
-    `  worker real-node test: first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial (${wallSeconds.toFixed(0)} s)`,
+    `  worker real-node test: duty cycle ${result.dutyCyclePercent}%, first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial + ${result.samplingCallsPerTrial} for sampling (${wallSeconds.toFixed(0)} s)`,
   );
   return result;
 }
@@ -170,6 +189,7 @@ export async function benchScheduler(
     return {
       runs,
       bareJobMs: bare,
+      dutyCyclePercent: median(runs.map((r) => r.dutyCyclePercent)),
       firstJobMs: median(runs.map((r) => r.firstJobMs)),
       apiCallsPerTrial: median(runs.map((r) => r.apiCallsPerTrial)),
       bareJobP50: median(bare),
