@@ -67,7 +67,7 @@ export async function prepareVariant(
     if (problem) return { namespace, problem };
   }
   const server = await k.waitForLoadGenerator(namespace, wait);
-  const url = targetUrl(def.target, namespace, "http1");
+  const url = targetUrl(def.target, namespace, "http1", v.name);
   const answers = await k.untilTrue("the target to answer", () => server.reaches(url), {
     ...wait,
     timeoutMs: REACHABLE_MS,
@@ -89,7 +89,7 @@ function runInput(
     coordinates,
     durationSeconds: def.durationSeconds,
     fortio: def.methodology.fortio,
-    url: targetUrl(def.target, namespace, coordinates.protocol),
+    url: targetUrl(def.target, namespace, coordinates.protocol, coordinates.variant),
     label: trialLabel(input.runId, input.sequence, trialKey(coordinates)),
   };
 }

@@ -7,10 +7,13 @@ export function targetUrl(
   target: TBenchmarkDefinition["target"],
   namespace: string,
   protocol: TTrialCoordinates["protocol"],
+  variant: string,
 ) {
   if (target.kind === "service-url") {
-    if (protocol !== "grpc") return target.url;
-    const u = new URL(target.url);
+    const url = target.variantUrls[variant] ?? target.url;
+    if (!url) throw new Error(`no URL for variant ${variant}`);
+    if (protocol !== "grpc") return url;
+    const u = new URL(url);
     return `${u.hostname}:${u.port || ECHO_GRPC_PORT}`;
   }
   const host = `${TARGET_NAME}.${namespace}.svc.cluster.local`;

@@ -1,4 +1,4 @@
-import { ZBenchmarkDefinition } from "@meshbench/contracts";
+import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
 import { meshNamespaceMetadata, trialLabel, variantNamespace } from "../labels";
 import { targetUrl } from "./fortio-args";
@@ -36,27 +36,22 @@ const coords = {
 describe("namespaces and mesh labels", () => {
   it("labels each mesh kind the way its data plane expects", () => {
     expect(
-      meshNamespaceMetadata({ name: "s", mesh: "istio-sidecar", labels: {}, annotations: {} })
-        .labels,
+      meshNamespaceMetadata(ZVariant.parse({ name: "s", mesh: "istio-sidecar" })).labels,
     ).toEqual({ "istio-injection": "enabled" });
     expect(meshNamespaceMetadata(def.variants[1]!).labels).toEqual({
       "istio.io/dataplane-mode": "ambient",
       "istio.io/use-waypoint": "wp",
     });
     expect(
-      meshNamespaceMetadata({ name: "l", mesh: "linkerd", labels: {}, annotations: {} })
-        .annotations,
+      meshNamespaceMetadata(ZVariant.parse({ name: "l", mesh: "linkerd" })).annotations,
     ).toEqual({ "linkerd.io/inject": "enabled" });
+    expect(meshNamespaceMetadata(ZVariant.parse({ name: "k", mesh: "kmesh" })).labels).toEqual({
+      "istio.io/dataplane-mode": "Kmesh",
+    });
     expect(
-      meshNamespaceMetadata({ name: "k", mesh: "kmesh", labels: {}, annotations: {} }).labels,
-    ).toEqual({ "istio.io/dataplane-mode": "Kmesh" });
-    expect(
-      meshNamespaceMetadata({
-        name: "c",
-        mesh: "custom",
-        labels: { a: "b" },
-        annotations: { x: "y" },
-      }),
+      meshNamespaceMetadata(
+        ZVariant.parse({ name: "c", mesh: "custom", labels: { a: "b" }, annotations: { x: "y" } }),
+      ),
     ).toEqual({ labels: { a: "b" }, annotations: { x: "y" } });
   });
 
@@ -168,9 +163,11 @@ describe("load generator", () => {
   });
 
   it("targets gRPC ping on 8079", () => {
-    expect(targetUrl(def.target, "ns", "grpc")).toBe("echo.ns.svc.cluster.local:8079");
-    expect(targetUrl({ kind: "service-url", url: "http://svc.x:9000/" }, "ns", "grpc")).toBe(
-      "svc.x:9000",
-    );
+    expect(targetUrl(def.target, "ns", "grpc", "base")).toBe("echo.ns.svc.cluster.local:8079");
+    const shared = { kind: "service-url" as const, url: "http://svc.x:9000/", variantUrls: {} };
+    expect(targetUrl(shared, "ns", "grpc", "base")).toBe("svc.x:9000");
+    const perVariant = { ...shared, variantUrls: { mesh: "http://svc.meshed:9001/" } };
+    expect(targetUrl(perVariant, "ns", "http1", "mesh")).toBe("http://svc.meshed:9001/");
+    expect(targetUrl(perVariant, "ns", "http1", "base")).toBe("http://svc.x:9000/");
   });
 });

@@ -19,7 +19,7 @@ export type BenchmarkDraft = {
   key: string;
   name: string;
   description: string;
-  targetKind: "fortio-echo" | "service-url";
+  targetKind: TBenchmarkDefinition["target"]["kind"];
   replicas: string;
   targetImage: string;
   cpuRequest: string;
@@ -89,7 +89,7 @@ export function draftFrom(def: TBenchmarkDefinition | null): BenchmarkDraft {
     memoryRequest: echo?.resources?.requests.memory ?? "",
     cpuLimit: echo?.resources?.limits.cpu ?? "",
     memoryLimit: echo?.resources?.limits.memory ?? "",
-    url: d.target.kind === "service-url" ? d.target.url : "",
+    url: d.target.kind === "service-url" ? (d.target.url ?? "") : "",
     variants: d.variants.map((v) => ({
       name: v.name,
       mesh: v.mesh,
@@ -176,19 +176,29 @@ export function definitionFrom(
             image: d.targetImage.trim(),
             resources: anyResource ? resources : undefined,
           }
-        : { kind: "service-url", url: d.url.trim() },
+        : d.targetKind === "service-url"
+          ? {
+              kind: "service-url",
+              url: d.url.trim() || undefined,
+              variantUrls: base?.target.kind === "service-url" ? base.target.variantUrls : {},
+            }
+          : base && base.target.kind === d.targetKind
+            ? base.target
+            : { kind: "sample-app" },
     variants: d.variants.map((v) => ({
       name: v.name.trim(),
       mesh: v.mesh,
       waypoint: v.mesh === "istio-ambient" && v.waypoint.trim() ? v.waypoint.trim() : undefined,
       labels: labelMap(v.labels),
       annotations: labelMap(v.annotations),
+      ...carriedVariantFields(base, v.name.trim()),
     })),
+    ...carriedDefinitionFields(base),
     loadMatrix: {
       qps: qpsList(d.qps),
       connections: numbers(d.connections),
       payloadBytes: numbers(d.payloadBytes),
-      protocols: d.protocols as ("http1" | "h2" | "grpc")[],
+      protocols: d.protocols as TBenchmarkDefinition["loadMatrix"]["protocols"],
       keepAlive: d.keepAlive.map((k) => k === "on"),
     },
     repetitions: num(d.repetitions),
@@ -212,4 +222,19 @@ export function definitionFrom(
       failurePolicy: d.failurePolicy,
     },
   };
+}
+
+/** Variant fields the editor does not show yet, kept from the stored variant of the same name. */
+function carriedVariantFields(base: TBenchmarkDefinition | null, name: string) {
+  const v = base?.variants.find((x) => x.name === name);
+  if (!v) return {};
+  const { podAnnotations, manifests, extraContainers, entry } = v;
+  return { podAnnotations, manifests, extraContainers, entry };
+}
+
+/** Definition fields the editor does not show yet, kept from the stored definition. */
+function carriedDefinitionFields(base: TBenchmarkDefinition | null) {
+  if (!base) return {};
+  const { capacity, reportSections, template } = base;
+  return { capacity, reportSections, template };
 }
