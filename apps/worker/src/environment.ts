@@ -39,7 +39,7 @@ export async function describeEnvironment(
   for (const v of def.variants) {
     const d = gateway.describeVariant(runId, v);
     variantSection[v.name] =
-      `mesh ${v.mesh}; namespace ${d.namespace}; labels ${pairs(d.labels)}; annotations ${pairs(d.annotations)}; mesh check ${variants.get(v.name)?.problem ?? "ok"}`;
+      `mesh ${v.mesh}; namespace ${d.namespace}; labels ${pairs(d.labels)}; annotations ${pairs(d.annotations)}; mesh check ${variants.get(v.name)?.problem ?? "ok"}${(variants.get(v.name)?.notes ?? []).map((n) => `; ${n}`).join("")}`;
   }
   const image = def.methodology.fortio.image;
   const m = def.methodology;

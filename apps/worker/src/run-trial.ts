@@ -44,6 +44,7 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
     try {
       const usage = await ctx.gateway.sampleUsage([ctx.variant.namespace], {
         meshes: ctx.meshes,
+        alsoSample: ctx.variant.alsoSample,
         onNotice: (m) => deps.log(`run ${ctx.runId}: ${m}`),
       });
       const opening = !windowOpen;

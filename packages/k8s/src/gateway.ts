@@ -30,7 +30,14 @@ export type ClusterFacts = {
 };
 
 /** A variant ready to be measured, or the reason it cannot be (e.g. its mesh did not take effect). */
-export type PreparedVariant = { namespace: string; problem: string | null };
+export type PreparedVariant = {
+  namespace: string;
+  problem: string | null;
+  /** Target pods in other namespaces (a per-variant Service URL's), sampled with the variant. */
+  alsoSample?: { namespace: string; pods: string[] }[];
+  /** What was not checked or applied, for the run's environment record. */
+  notes?: string[];
+};
 
 /** Where a variant runs and what switches its mesh on (for the run's environment snapshot). */
 export type VariantDescription = {
@@ -113,7 +120,12 @@ export interface ClusterGateway {
    */
   sampleUsage(
     namespaces: string[],
-    options: { meshes: TMeshDetection; onNotice?: (message: string) => void },
+    options: {
+      meshes: TMeshDetection;
+      onNotice?: (message: string) => void;
+      /** Only these pods of these other namespaces (PreparedVariant.alsoSample). */
+      alsoSample?: { namespace: string; pods: string[] }[];
+    },
   ): Promise<UsageSample[]>;
   /** Deletes everything the run created; returns the namespaces' names. */
   cleanup(runId: string): Promise<string[]>;

@@ -48,3 +48,6 @@ export {
   type BundleObject,
   type BundleProblem,
 } from "./manifests/bundle";
+export { targetProblems, type TargetProblem } from "./manifests/target-validation";
+export { buildSampleApp, sampleAppEntry, sampleTierName } from "./manifests/sample-app";
+export { serviceOfUrl } from "./target-plan";

@@ -6,6 +6,7 @@ import type {
   TTrialCoordinates,
   TVariant,
 } from "@meshbench/contracts";
+import { BundleClient } from "./apply-bundle";
 import { nodeInventory } from "./cluster-inventory";
 import { detectClusterMeshes, validateCluster } from "./cluster-checks";
 import { controlPlaneNamespaces } from "./detection";
@@ -38,6 +39,7 @@ import {
   startTrial,
   waitForTrial,
 } from "./trial-steps";
+import { createTargetSteps, type TargetSteps } from "./target-kube";
 import { sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
@@ -67,6 +69,8 @@ export class KubeClusterGateway implements ClusterGateway {
   /** The cluster's Prometheus URL: sampling's default. */
   private readonly prometheusUrl: string | null;
   private readonly prometheusTimeoutMs: number | undefined;
+  /** Sample app, workload and per-variant Service operations (target-kube.ts). */
+  readonly targets: TargetSteps;
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
     this.apis = createKubeApis(kubeConfig);
@@ -75,6 +79,11 @@ export class KubeClusterGateway implements ClusterGateway {
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
     this.prometheusUrl = options.prometheusUrl ?? null;
+    this.targets = createTargetSteps({
+      call: (fn) => this.call(fn),
+      bundle: { client: BundleClient.fromKubeConfig(kubeConfig), onCall: () => (this.calls += 1) },
+      untilTrue: (what, check, o) => this.untilTrue(what, check, o),
+    });
   }
 
   apiCalls() {
@@ -251,12 +260,14 @@ export class KubeClusterGateway implements ClusterGateway {
       controlPlaneNamespaces?: string[];
       prometheusUrl?: string | null;
       onNotice?: (message: string) => void;
+      alsoSample?: { namespace: string; pods: string[] }[];
     },
   ): Promise<UsageSample[]> {
     const controlPlanes =
       options.controlPlaneNamespaces ??
       (options.meshes ? controlPlaneNamespaces(options.meshes) : []);
-    const all = [...namespaces, ...controlPlanes];
+    const also = options.alsoSample ?? [];
+    const all = [...new Set([...namespaces, ...controlPlanes, ...also.map((a) => a.namespace)])];
     const url = options.prometheusUrl === undefined ? this.prometheusUrl : options.prometheusUrl;
     const readings =
       (await tryPrometheus(
@@ -270,7 +281,7 @@ export class KubeClusterGateway implements ClusterGateway {
         { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
         all,
       ));
-    return readings.map((r) => ({
+    return keepAlsoSampled(readings, namespaces, controlPlanes, also).map((r) => ({
       ...r,
       role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
     }));
@@ -312,6 +323,19 @@ export class KubeClusterGateway implements ClusterGateway {
       throw error;
     }
   }
+}
+
+/** Other namespaces' readings only for the pods asked for (a shared app namespace has more). */
+function keepAlsoSampled<R extends { namespace: string; pod: string }>(
+  readings: R[],
+  namespaces: string[],
+  controlPlanes: string[],
+  also: { namespace: string; pods: string[] }[],
+) {
+  if (also.length === 0) return readings;
+  const whole = new Set([...namespaces, ...controlPlanes]);
+  const pods = new Set(also.flatMap((a) => a.pods.map((p) => `${a.namespace}/${p}`)));
+  return readings.filter((r) => whole.has(r.namespace) || pods.has(`${r.namespace}/${r.pod}`));
 }
 
 function toPodInfo(p: V1Pod): PodInfo {

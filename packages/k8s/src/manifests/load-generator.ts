@@ -4,12 +4,19 @@ import { LABELS, LOAD_CONTAINER, LOAD_GENERATOR_NAME, runLabels, TARGET_NAME } f
 import { FORTIO_PORT } from "./fortio-rest";
 import { toResourceRequirements } from "./resources";
 
+/** Pods the load generator must not share a node with (another namespace's, for a Service URL). */
+export type PodAvoidance = { matchLabels: Record<string, string>; namespaces?: string[] };
+
 export type LoadGeneratorInput = {
   runId: string;
   variant: string;
   namespace: string;
   methodology: TMethodology;
+  /** Default: the echo target's pods. */
+  avoid?: PodAvoidance | null;
 };
+
+const ECHO_PODS: PodAvoidance = { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } };
 
 const OPT_OUT_OF_MESH = {
   "sidecar.istio.io/inject": "false",
@@ -47,9 +54,8 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
                   podAntiAffinity: {
                     requiredDuringSchedulingIgnoredDuringExecution: [
                       {
-                        labelSelector: {
-                          matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" },
-                        },
+                        labelSelector: { matchLabels: (input.avoid ?? ECHO_PODS).matchLabels },
+                        ...(input.avoid?.namespaces ? { namespaces: input.avoid.namespaces } : {}),
                         topologyKey: "kubernetes.io/hostname",
                       },
                     ],

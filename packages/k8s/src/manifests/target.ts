@@ -5,6 +5,8 @@ import { sidecarResourceAnnotations, toResourceRequirements } from "./resources"
 
 export const ECHO_HTTP_PORT = 8080;
 export const ECHO_GRPC_PORT = 8079;
+/** Fortio's TCP echo (`-tcp-port`, on by default in `fortio server`): the target of L4 load. */
+export const ECHO_TCP_PORT = 8078;
 
 type EchoTarget = Extract<TBenchmarkDefinition["target"], { kind: "fortio-echo" }>;
 
@@ -20,7 +22,7 @@ export function targetPodLabels(runId: string, variant: string) {
   return { ...runLabels(runId, variant), [LABELS.component]: "target", app: TARGET_NAME };
 }
 
-/** The built-in target: Fortio's echo server (HTTP on 8080, gRPC ping on 8079). */
+/** The built-in target: Fortio's echo server (HTTP on 8080, gRPC ping on 8079, TCP echo on 8078). */
 export function buildTargetDeployment(input: TargetInput): V1Deployment {
   const labels = targetPodLabels(input.runId, input.variant);
   const nodeSelector = input.methodology.placement.serverNodeSelector;
@@ -46,6 +48,7 @@ export function buildTargetDeployment(input: TargetInput): V1Deployment {
               ports: [
                 { name: "http", containerPort: ECHO_HTTP_PORT },
                 { name: "grpc", containerPort: ECHO_GRPC_PORT },
+                { name: "tcp", containerPort: ECHO_TCP_PORT },
               ],
               readinessProbe: { tcpSocket: { port: ECHO_HTTP_PORT }, periodSeconds: 2 },
               resources: toResourceRequirements(input.target.resources),
@@ -74,6 +77,7 @@ export function buildTargetService(
         // appProtocol lets meshes pick the right protocol without port-name conventions.
         { name: "http", port: ECHO_HTTP_PORT, targetPort: ECHO_HTTP_PORT, appProtocol: "http" },
         { name: "grpc", port: ECHO_GRPC_PORT, targetPort: ECHO_GRPC_PORT, appProtocol: "grpc" },
+        { name: "tcp", port: ECHO_TCP_PORT, targetPort: ECHO_TCP_PORT, appProtocol: "tcp" },
       ],
     },
   };
