@@ -2,7 +2,8 @@ import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
 import { describeKubeError } from "./kube-apis";
 import { LABELS, runLabels } from "./labels";
 import type { PodAvoidance } from "./manifests/load-generator";
-import { SAMPLE_APP_POD_SELECTOR } from "./manifests/sample-app";
+import type { BundleObject } from "./manifests/bundle";
+import { sampleAppEntry, sampleTierSelector } from "./manifests/sample-app";
 import type { TargetInput } from "./manifests/target";
 import type { PodInfo } from "./mesh-verification";
 import { NOT_LOAD_GENERATOR, type TargetSteps, type WaitInput } from "./target-kube";
@@ -42,7 +43,16 @@ export function serviceOfUrl(url: string): { service: string; namespace: string 
   return m ? { service: m[1]!, namespace: m[3]! } : null;
 }
 
-const TARGET_PODS = { matchLabels: SAMPLE_APP_POD_SELECTOR };
+/**
+ * The load generator keeps off the nodes of the pods its load enters (the entry Service's), not
+ * of every pod of a multi-service app: on a 2–3 node cluster the app's pods cover every node.
+ */
+function entryPods(applied: BundleObject[], service: string): PodAvoidance | null {
+  const svc = applied.find((o) => o.kind === "Service" && o.metadata.name === service) as
+    { spec?: { selector?: Record<string, string> } } | undefined;
+  const selector = svc?.spec?.selector;
+  return selector && Object.keys(selector).length ? { matchLabels: selector } : null;
+}
 
 /**
  * Starts the variant's target: deploys the echo, the sample app or the user's workload into the
@@ -82,7 +92,7 @@ export async function startTarget(
         methodology: def.methodology,
       });
       return plan({
-        avoid: TARGET_PODS,
+        avoid: { matchLabels: sampleTierSelector(sampleAppEntry(target)) },
         ready: async () => {
           await k.waitForSampleApp(namespace, target.tiers, wait);
           return k.pods(namespace, `${LABELS.component}=target`);
@@ -98,8 +108,14 @@ export async function startTarget(
       } catch (error) {
         return { problem: `the workload could not be applied: ${describeKubeError(error)}` };
       }
+      const avoid = entryPods(applied, target.entry.service);
       return plan({
-        avoid: TARGET_PODS,
+        avoid,
+        notes: avoid
+          ? []
+          : [
+              `the entry Service ${target.entry.service} has no selector in the manifests: the load generator's anti-affinity does not apply`,
+            ],
         ready: async () => {
           await k.waitForWorkload(applied, wait);
           return k.pods(namespace, NOT_LOAD_GENERATOR);

@@ -22,10 +22,9 @@ export function sampleAppEntry(target: Pick<SampleAppTarget, "tiers" | "entry">)
   return sampleTierName(target.entry === "front" ? 0 : target.tiers - 1);
 }
 
-const selectorOf = (tier: string) => ({ app: tier, [LABELS.component]: "target" });
-
-/** Every tier's pods carry `component=target`: the load generator's anti-affinity avoids them all. */
-export const SAMPLE_APP_POD_SELECTOR = { [LABELS.component]: "target" };
+/** A tier's pods (every tier's carry `component=target`, so the mesh check finds them all). */
+export const sampleTierSelector = (tier: string) => ({ app: tier, [LABELS.component]: "target" });
+const selectorOf = sampleTierSelector;
 
 /**
  * Tier i's container arguments. Every tier but the last is `fortio proxies`: `-M` a real HTTP

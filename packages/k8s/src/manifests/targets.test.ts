@@ -257,7 +257,7 @@ describe("load generator placement against the target's pods", () => {
       .spec?.template.spec?.affinity?.podAntiAffinity
       ?.requiredDuringSchedulingIgnoredDuringExecution?.[0];
 
-  it("avoids the echo by default, any target pod for the sample app, another namespace's Service pods", () => {
+  it("avoids the echo by default, the given entry pods, another namespace's Service pods", () => {
     expect(term()?.labelSelector?.matchLabels).toEqual({
       app: "echo",
       "meshbench.io/component": "target",
