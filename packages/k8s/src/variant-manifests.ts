@@ -30,14 +30,17 @@ export function parseVariantManifests(
   yaml: string,
   target: { runId: string; variant: string; namespace: string },
 ): ManifestObject[] {
-  if (!yaml.trim()) return [];
-  let docs: unknown[];
-  try {
-    docs = loadAllYaml(yaml) as unknown[];
-  } catch (error) {
-    throw new Error(
-      `variant manifests are not valid YAML: ${(error as Error).message.split("\n")[0]}`,
-    );
+  // Documents one by one: client-node's loader fails a whole bundle on an empty document
+  // (`---` twice, a trailing `---`), and an error can then name its document.
+  const docs: unknown[] = [];
+  for (const [i, text] of splitYamlDocuments(yaml).entries()) {
+    try {
+      docs.push(...(loadAllYaml(text) as unknown[]));
+    } catch (error) {
+      throw new Error(
+        `variant manifests, document ${i + 1}: not valid YAML: ${(error as Error).message.split("\n")[0]}`,
+      );
+    }
   }
   return docs
     .filter((d) => d !== null && d !== undefined)
@@ -70,6 +73,18 @@ export function parseVariantManifests(
         },
       };
     });
+}
+
+/** The bundle's documents with any content (comments and blank documents dropped). */
+export function splitYamlDocuments(yaml: string): string[] {
+  const docs: string[][] = [[]];
+  for (const line of yaml.split("\n")) {
+    if (/^---(\s|$)/.test(line)) docs.push([]);
+    else docs.at(-1)!.push(line);
+  }
+  return docs
+    .map((lines) => lines.join("\n"))
+    .filter((d) => d.split("\n").some((l) => l.trim() && !l.trim().startsWith("#")));
 }
 
 export const objectRef = (o: { kind: string; metadata: { name: string } }) =>
