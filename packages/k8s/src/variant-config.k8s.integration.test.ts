@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKubeApis } from "./kube-apis";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
 import { classifyContainer } from "./mesh-verification";
-import { declaredRoles } from "./usage-roles";
+import { declaredRoles, type RolesCache } from "./usage-roles";
 import { GATEWAY_NAME_LABEL, WAYPOINT_CLASS } from "./waypoint";
 
 const gw = () => new KubeClusterGateway(testKubeConfig(), { pollMs: 200 });
@@ -331,7 +331,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
       });
       const apis = createKubeApis(testKubeConfig());
       let calls = 0;
-      const cache = new Map();
+      const cache: RolesCache = new Map();
       const readings = ["echo", "hop"].map((container) => ({
         namespace: ns,
         pod: pods[0]!.name,

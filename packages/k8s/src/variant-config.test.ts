@@ -162,7 +162,7 @@ describe("variant manifests", () => {
     ],
     [
       "apiVersion: v1\nkind: Service\nmetadata: { name: a, namespace: other }",
-      /namespace other is not the variant's/,
+      /namespace "other" is not the variant.s/,
     ],
     ["- a\n- b", /document 1: not an object/],
     ["a: [", /document 1: not valid YAML/],

@@ -39,6 +39,7 @@ export function parseVariantManifests(
     } catch (error) {
       throw new Error(
         `variant manifests, document ${i + 1}: not valid YAML: ${(error as Error).message.split("\n")[0]}`,
+        { cause: error },
       );
     }
   }
@@ -54,7 +55,7 @@ export function parseVariantManifests(
         throw new Error(`${where} (${doc.kind}): metadata.name is required`);
       if (meta.namespace !== undefined && meta.namespace !== target.namespace)
         throw new Error(
-          `${where} (${doc.kind}/${meta.name}): namespace ${String(meta.namespace)} is not the variant's (${target.namespace}); leave it out`,
+          `${where} (${doc.kind}/${meta.name}): namespace ${JSON.stringify(meta.namespace)} is not the variant's (${target.namespace}); leave it out`,
         );
       const labels = isRecord(meta.labels) ? (meta.labels as Record<string, string>) : {};
       return {
