@@ -43,3 +43,19 @@ export { controlPlaneNamespaces, detectMeshes } from "./detection";
 export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
 export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
 export { kubeConfigForCluster, type SealedClusterAuth } from "./connect";
+export {
+  applyBundle,
+  BundleClient,
+  BundleError,
+  bundleNotReady,
+  deleteBundle,
+  type BundleKube,
+} from "./apply-bundle";
+export {
+  CLUSTER_SCOPED_KINDS,
+  describeBundleProblems,
+  entryProblem,
+  parseBundle,
+  type BundleObject,
+  type BundleProblem,
+} from "./manifests/bundle";
