@@ -97,7 +97,7 @@ type Status = {
     availableReplicas?: number;
     readyReplicas?: number;
     updatedReplicas?: number;
-    conditions?: { type?: string; status?: string }[];
+    conditions?: { type?: string; status?: string; reason?: string }[];
   };
 };
 
@@ -106,7 +106,10 @@ export function notReadyReason(o: BundleObject & Status): string | null {
   const want = o.spec?.replicas ?? 1;
   const s = o.status ?? {};
   const name = `${o.kind} ${o.metadata.name}`;
-  if ((s.observedGeneration ?? 0) < (o.metadata.generation ?? 0)) return `${name} not observed yet`;
+  // Gateways have no top-level observedGeneration (theirs is per condition): only kinds that
+  // report one are checked, else a Programmed Gateway would never count as ready.
+  if (s.observedGeneration !== undefined && s.observedGeneration < (o.metadata.generation ?? 0))
+    return `${name} not observed yet`;
   if (
     o.kind === "Deployment" &&
     ((s.availableReplicas ?? 0) < want || (s.updatedReplicas ?? 0) < want)
@@ -116,7 +119,8 @@ export function notReadyReason(o: BundleObject & Status): string | null {
     return `${name}: ${s.readyReplicas ?? 0}/${want} ready`;
   if (o.kind === "Gateway") {
     const programmed = s.conditions?.find((c) => c.type === "Programmed");
-    if (programmed?.status !== "True") return `${name} not Programmed`;
+    if (programmed?.status !== "True")
+      return `${name} not Programmed${programmed?.reason ? ` (${programmed.reason})` : ""}`;
   }
   return null;
 }

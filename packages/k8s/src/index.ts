@@ -32,7 +32,6 @@ export {
 } from "./labels";
 export { formatContainerRoles, parseContainerRoles } from "./container-roles";
 export { withVariantPodConfig } from "./variant-pods";
-export { parseVariantManifests } from "./variant-manifests";
 export { waypointProblem } from "./waypoint";
 export { buildLoadGeneratorDeployment } from "./manifests/load-generator";
 export { describeRunRequest, fortioRunQuery } from "./manifests/fortio-rest";

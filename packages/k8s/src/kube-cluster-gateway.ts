@@ -45,7 +45,8 @@ import {
   type VariantConfigDeps,
   waitForVariantConfig,
 } from "./variant-config-steps";
-import { ManifestApi, type ManifestObject } from "./variant-manifests";
+import { BundleClient } from "./apply-bundle";
+import type { BundleObject } from "./manifests/bundle";
 
 export type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
@@ -75,7 +76,7 @@ export class KubeClusterGateway implements ClusterGateway {
   private readonly prometheusUrl: string | null;
   private readonly prometheusTimeoutMs: number | undefined;
   /** Generic object API for variant manifests (any kind the cluster serves). */
-  private readonly objects: ManifestApi;
+  private readonly objects: BundleClient;
   /** Pods' declared container roles, by namespace/pod (refreshed when an unknown pod appears). */
   private readonly roles: RolesCache = new Map();
 
@@ -86,7 +87,7 @@ export class KubeClusterGateway implements ClusterGateway {
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
     this.prometheusUrl = options.prometheusUrl ?? null;
-    this.objects = ManifestApi.forConfig(kubeConfig);
+    this.objects = BundleClient.fromKubeConfig(kubeConfig);
   }
 
   apiCalls() {
@@ -176,7 +177,7 @@ export class KubeClusterGateway implements ClusterGateway {
   waitForVariantConfig(input: {
     namespace: string;
     variant: TVariant;
-    objects: ManifestObject[];
+    objects: BundleObject[];
     timeoutMs: number;
     shouldStop?: () => Promise<boolean>;
   }) {

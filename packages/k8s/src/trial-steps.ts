@@ -18,7 +18,7 @@ import type { LoadGeneratorInput } from "./manifests/load-generator";
 import type { TargetInput } from "./manifests/target";
 import { meshProblem, type PodInfo } from "./mesh-verification";
 import { describeVariantSettings } from "./variant-description";
-import type { ManifestObject } from "./variant-manifests";
+import type { BundleObject } from "./manifests/bundle";
 
 type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 
@@ -36,9 +36,9 @@ export type KubeSteps = {
     runId: string,
     variant: TVariant,
     namespace: string,
-  ): Promise<{ objects: ManifestObject[]; problem: string | null }>;
+  ): Promise<{ objects: BundleObject[]; problem: string | null }>;
   waitForVariantConfig(
-    input: WaitInput & { namespace: string; variant: TVariant; objects: ManifestObject[] },
+    input: WaitInput & { namespace: string; variant: TVariant; objects: BundleObject[] },
   ): Promise<string | null>;
 };
 

@@ -1,42 +1,31 @@
 import type { TVariant } from "@meshbench/contracts";
+import { type BundleClient, bundleNotReady } from "./apply-bundle";
 import type { KubeApis } from "./kube-apis";
+import type { BundleObject } from "./manifests/bundle";
+import { applyVariantManifests } from "./variant-manifests";
 import {
-  applyVariantManifests,
+  GATEWAY_NAME_LABEL,
   gatewayCondition,
-  type ManifestApi,
-  type ManifestObject,
-  manifestsNotReady,
-  parseVariantManifests,
-} from "./variant-manifests";
-import { GATEWAY_NAME_LABEL, type WaypointObservation, waypointProblem } from "./waypoint";
+  type WaypointObservation,
+  waypointProblem,
+} from "./waypoint";
 
 /** What the variant-configuration steps need of the adapter. */
 export type VariantConfigDeps = {
   apis: KubeApis;
-  objects: ManifestApi;
+  objects: BundleClient;
   count: () => void;
   pollMs: number;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Parses and creates the variant's manifests in its namespace; a problem (string) or null. */
-export async function applyVariantConfig(
+/** Applies the variant's manifests in its namespace; a problem (string) or null. */
+export function applyVariantConfig(
   deps: VariantConfigDeps,
   input: { runId: string; variant: TVariant; namespace: string },
-): Promise<{ objects: ManifestObject[]; problem: string | null }> {
-  let objects: ManifestObject[];
-  try {
-    objects = parseVariantManifests(input.variant.manifests, {
-      runId: input.runId,
-      variant: input.variant.name,
-      namespace: input.namespace,
-    });
-  } catch (error) {
-    return { objects: [], problem: (error as Error).message };
-  }
-  const problem = await applyVariantManifests(deps.objects, objects, deps.count);
-  return { objects, problem };
+): Promise<{ objects: BundleObject[]; problem: string | null }> {
+  return applyVariantManifests({ client: deps.objects, onCall: deps.count }, input);
 }
 
 /** The Gateway a waypoint variant names, and the pods serving it. */
@@ -87,7 +76,7 @@ export async function waitForVariantConfig(
   input: {
     namespace: string;
     variant: TVariant;
-    objects: ManifestObject[];
+    objects: BundleObject[];
     timeoutMs: number;
     shouldStop?: () => Promise<boolean>;
   },
@@ -95,7 +84,10 @@ export async function waitForVariantConfig(
   const deadline = Date.now() + input.timeoutMs;
   const waypoint = input.variant.waypoint;
   for (;;) {
-    const pending = await manifestsNotReady(deps.objects, input.objects, deps.count);
+    const pending = await bundleNotReady(
+      { client: deps.objects, onCall: deps.count },
+      input.objects,
+    ).catch((error: unknown) => [`manifests unreadable: ${(error as Error).message}`]);
     const wp = waypoint
       ? waypointProblem(
           waypoint,

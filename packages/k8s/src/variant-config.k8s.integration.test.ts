@@ -247,7 +247,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
       });
       // The CRD's default status says the controller has not acted yet.
       expect(problem).toMatch(
-        /^variant manifests not ready after 1 s: Gateway\/edge: not Programmed \(Pending/,
+        /^variant manifests not ready after 1 s: Gateway edge not Programmed \(Pending\)/,
       );
     } finally {
       await g.cleanup(runId);
@@ -266,7 +266,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
       const ns = await g.ensureNamespace(runId, bad);
       const refused = await g.applyVariantConfig(runId, bad, ns);
       expect(refused.problem).toMatch(
-        /^PeerAuthentication\/strict was refused: apiserver answered 422: .*SOMETIMES/,
+        /^variant manifests refused: apiserver answered 422: PeerAuthentication.security.istio.io "strict" is invalid: .*SOMETIMES/,
       );
       console.log(`[variant-config] refused: ${refused.problem}`);
       const unknown = ZVariant.parse({
@@ -276,7 +276,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
       });
       const ns2 = await g.ensureNamespace(runId, unknown);
       expect((await g.applyVariantConfig(runId, unknown, ns2)).problem).toMatch(
-        /Server\/s: the cluster does not serve policy.linkerd.io\/v1beta3 Server \(is its CRD installed\?\)/,
+        /^variant manifests refused: Server \(policy.linkerd.io\/v1beta3\) is not served by this cluster \(is its CRD installed\?\)/,
       );
       const clusterScoped = ZVariant.parse({
         name: "cs",

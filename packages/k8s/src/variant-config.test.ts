@@ -17,9 +17,9 @@ import { buildLoadGeneratorDeployment } from "./manifests/load-generator";
 import { buildTargetDeployment } from "./manifests/target";
 import { classifyContainer } from "./mesh-verification";
 import { describeVariantSettings } from "./variant-description";
-import { gatewayCondition, parseVariantManifests } from "./variant-manifests";
 import { withVariantPodConfig } from "./variant-pods";
-import { waypointProblem } from "./waypoint";
+import { gatewayCondition, waypointProblem } from "./waypoint";
+import { notReadyReason } from "./apply-bundle";
 
 const at = { runId: "r1", variant: "v", namespace: "mb-r1-v" };
 
@@ -133,41 +133,18 @@ describe("entry override", () => {
   });
 });
 
-describe("variant manifests", () => {
-  it("stamps every object into the variant's namespace with the run's labels", () => {
-    const objects = parseVariantManifests(
-      "apiVersion: v1\nkind: Service\nmetadata: { name: hop, labels: { a: b } }\n---\n---\napiVersion: security.istio.io/v1\nkind: PeerAuthentication\nmetadata: { name: strict, namespace: mb-r1-v }\nspec: { mtls: { mode: STRICT } }\n",
-      at,
-    );
-    expect(objects.map((o) => [o.kind, o.metadata.name, o.metadata.namespace])).toEqual([
-      ["Service", "hop", "mb-r1-v"],
-      ["PeerAuthentication", "strict", "mb-r1-v"],
-    ]);
-    expect(objects[0]?.metadata.labels).toEqual({
-      a: "b",
-      "app.kubernetes.io/managed-by": "meshbench",
-      "meshbench.io/run": "r1",
-      "meshbench.io/variant": "v",
-      "meshbench.io/component": "variant-manifest",
+describe("Gateway status", () => {
+  it("a Programmed Gateway is ready although Gateways carry no top-level observedGeneration", () => {
+    const gateway = (status: string, reason: string) => ({
+      apiVersion: "gateway.networking.k8s.io/v1",
+      kind: "Gateway",
+      metadata: { name: "wp", generation: 1 },
+      status: { conditions: [{ type: "Programmed", status, reason }] },
     });
-    expect(objects[1]).toMatchObject({ spec: { mtls: { mode: "STRICT" } } });
-    expect(parseVariantManifests("  \n", at)).toEqual([]);
-  });
-
-  it.each([
-    ["kind: Service\nmetadata: { name: a }", /document 1: apiVersion and kind are required/],
-    [
-      "apiVersion: v1\nkind: Service\nmetadata: {}",
-      /document 1 \(Service\): metadata.name is required/,
-    ],
-    [
-      "apiVersion: v1\nkind: Service\nmetadata: { name: a, namespace: other }",
-      /namespace "other" is not the variant.s/,
-    ],
-    ["- a\n- b", /document 1: not an object/],
-    ["a: [", /document 1: not valid YAML/],
-  ])("refuses %j with the reason", (yaml, reason) => {
-    expect(() => parseVariantManifests(yaml, at)).toThrow(reason);
+    expect(notReadyReason(gateway("True", "Programmed"))).toBeNull();
+    expect(notReadyReason(gateway("Unknown", "Pending"))).toBe(
+      "Gateway wp not Programmed (Pending)",
+    );
   });
 
   it("reads a Gateway's condition", () => {

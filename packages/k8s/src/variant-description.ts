@@ -1,6 +1,6 @@
 import type { TVariant } from "@meshbench/contracts";
 import { describeLoadGeneratorMesh } from "./labels";
-import { objectRef, parseVariantManifests } from "./variant-manifests";
+import { describeBundleProblems, parseBundle } from "./manifests/bundle";
 
 const pairs = (m: Record<string, string>) =>
   Object.entries(m)
@@ -20,16 +20,10 @@ export function describeVariantSettings(
       .map((c) => `${c.name} (${c.role}, ${c.image} ${c.args.join(" ")})`.replace(/ \)$/, ")"))
       .join("; ");
   if (v.manifests.trim()) {
-    try {
-      const objects = parseVariantManifests(v.manifests, {
-        runId: "-",
-        variant: v.name,
-        namespace,
-      });
-      out.manifests = objects.map(objectRef).join(", ");
-    } catch (error) {
-      out.manifests = (error as Error).message;
-    }
+    const { objects, problems } = parseBundle(v.manifests, namespace);
+    out.manifests = problems.length
+      ? describeBundleProblems(problems)
+      : objects.map((o) => `${o.kind}/${o.metadata.name}`).join(", ");
   }
   if (v.entry) out.entry = `${v.entry.service}:${v.entry.port}${v.entry.path}`;
   if (v.waypoint) out.waypoint = v.waypoint;

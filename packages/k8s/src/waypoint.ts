@@ -1,5 +1,3 @@
-import type { Condition } from "./variant-manifests";
-
 /** The class Istio (and Kmesh, which reuses Istio's waypoints) programs waypoints from. */
 export const WAYPOINT_CLASS = "istio-waypoint";
 /** Istio labels a waypoint's pods with the Gateway they serve (Gateway API convention). */
@@ -35,4 +33,18 @@ export function waypointProblem(
   if (!seen.pods.some((p) => p.ready))
     return `waypoint ${name}: no Ready waypoint pod (${GATEWAY_NAME_LABEL}=${name}${seen.pods.length ? `; not ready: ${seen.pods.map((p) => p.name).join(", ")}` : ""})`;
   return null;
+}
+
+export type Condition = { type: string; status: string; reason: string; message: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A condition from a Gateway's status (Gateway API's `status.conditions`). */
+export function gatewayCondition(status: unknown, type: string): Condition | null {
+  const conditions = isRecord(status) && Array.isArray(status.conditions) ? status.conditions : [];
+  const c = (conditions as unknown[]).find((x) => isRecord(x) && x.type === type);
+  if (!isRecord(c)) return null;
+  const s = (v: unknown) => (typeof v === "string" ? v : "");
+  return { type, status: s(c.status), reason: s(c.reason), message: s(c.message) };
 }
