@@ -39,6 +39,14 @@ import {
   waitForTrial,
 } from "./trial-steps";
 import { sampleUsage, type UsageState } from "./usage-sampling";
+import { declaredRoles, type RolesCache } from "./usage-roles";
+import {
+  applyVariantConfig,
+  type VariantConfigDeps,
+  waitForVariantConfig,
+} from "./variant-config-steps";
+import { BundleClient } from "./apply-bundle";
+import type { BundleObject } from "./manifests/bundle";
 
 export type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
@@ -67,6 +75,10 @@ export class KubeClusterGateway implements ClusterGateway {
   /** The cluster's Prometheus URL: sampling's default. */
   private readonly prometheusUrl: string | null;
   private readonly prometheusTimeoutMs: number | undefined;
+  /** Generic object API for variant manifests (any kind the cluster serves). */
+  private readonly objects: BundleClient;
+  /** Pods' declared container roles, by namespace/pod (refreshed when an unknown pod appears). */
+  private readonly roles: RolesCache = new Map();
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
     this.apis = createKubeApis(kubeConfig);
@@ -75,6 +87,7 @@ export class KubeClusterGateway implements ClusterGateway {
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
     this.prometheusUrl = options.prometheusUrl ?? null;
+    this.objects = BundleClient.fromKubeConfig(kubeConfig);
   }
 
   apiCalls() {
@@ -100,8 +113,8 @@ export class KubeClusterGateway implements ClusterGateway {
     return detectClusterMeshes((fn) => this.call(fn), options.prometheusUrl, this.now());
   }
 
-  describeVariant(runId: string, variant: TVariant) {
-    return describeVariant(runId, variant);
+  describeVariant(runId: string, variant: TVariant, definition?: TBenchmarkDefinition) {
+    return describeVariant(runId, variant, definition);
   }
 
   prepareVariant(input: PrepareVariantInput) {
@@ -144,6 +157,31 @@ export class KubeClusterGateway implements ClusterGateway {
       namespace,
       pod,
     );
+  }
+
+  private get configDeps(): VariantConfigDeps {
+    return {
+      apis: this.apis,
+      objects: this.objects,
+      count: () => (this.calls += 1),
+      pollMs: this.pollMs,
+    };
+  }
+
+  /** The variant's manifests created in its namespace (before its target). */
+  applyVariantConfig(runId: string, variant: TVariant, namespace: string) {
+    return applyVariantConfig(this.configDeps, { runId, variant, namespace });
+  }
+
+  /** Manifests ready and, for a waypoint variant, the waypoint able to carry traffic. */
+  waitForVariantConfig(input: {
+    namespace: string;
+    variant: TVariant;
+    objects: BundleObject[];
+    timeoutMs: number;
+    shouldStop?: () => Promise<boolean>;
+  }) {
+    return waitForVariantConfig(this.configDeps, input);
   }
 
   async deployLoadGenerator(input: LoadGeneratorInput) {
@@ -270,9 +308,16 @@ export class KubeClusterGateway implements ClusterGateway {
         { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
         all,
       ));
+    const declared = await declaredRoles(
+      { apis: this.apis, count: () => (this.calls += 1), cache: this.roles },
+      readings,
+    );
     return readings.map((r) => ({
       ...r,
-      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
+      role: classifyContainer(r, {
+        controlPlaneNamespaces: controlPlanes,
+        declared: declared(r),
+      }),
     }));
   }
 

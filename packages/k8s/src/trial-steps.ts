@@ -17,6 +17,8 @@ import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "./manif
 import type { LoadGeneratorInput } from "./manifests/load-generator";
 import type { TargetInput } from "./manifests/target";
 import { meshProblem, type PodInfo } from "./mesh-verification";
+import { describeVariantSettings } from "./variant-description";
+import type { BundleObject } from "./manifests/bundle";
 
 type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 
@@ -30,14 +32,29 @@ export type KubeSteps = {
   waitForLoadGenerator(namespace: string, options: WaitInput): Promise<FortioServer>;
   loadGenerator(namespace: string): Promise<FortioServer>;
   untilTrue(what: string, check: () => Promise<boolean>, options: WaitInput): Promise<boolean>;
+  applyVariantConfig(
+    runId: string,
+    variant: TVariant,
+    namespace: string,
+  ): Promise<{ objects: BundleObject[]; problem: string | null }>;
+  waitForVariantConfig(
+    input: WaitInput & { namespace: string; variant: TVariant; objects: BundleObject[] },
+  ): Promise<string | null>;
 };
 
 const READY_MS = 300_000;
 /** kube-proxy and DNS may lag pod readiness: how long the target may take to answer. */
 const REACHABLE_MS = 60_000;
+/** A waypoint's Deployment is started by its controller: image pull and start included. */
+const VARIANT_CONFIG_MS = 180_000;
 
-export function describeVariant(runId: string, variant: TVariant) {
-  return { namespace: variantNamespace(runId, variant.name), ...meshNamespaceMetadata(variant) };
+export function describeVariant(runId: string, variant: TVariant, def?: TBenchmarkDefinition) {
+  const namespace = variantNamespace(runId, variant.name);
+  return {
+    namespace,
+    ...meshNamespaceMetadata(variant),
+    settings: describeVariantSettings(variant, def?.methodology.loadGeneratorInMesh, namespace),
+  };
 }
 
 /**
@@ -51,6 +68,9 @@ export async function prepareVariant(
   const { runId, definition: def, variant: v } = input;
   const namespace = await k.ensureNamespace(runId, v);
   const wait = { timeoutMs: READY_MS, shouldStop: input.shouldStop };
+  // Before the target: a PeerAuthentication or a proxy's Service is in place when its pods start.
+  const config = await k.applyVariantConfig(runId, v, namespace);
+  if (config.problem) return { namespace, problem: config.problem };
   const echo = def.target.kind === "fortio-echo" ? def.target : null;
   if (echo)
     await k.deployTarget({
@@ -59,6 +79,7 @@ export async function prepareVariant(
       namespace,
       target: echo,
       methodology: def.methodology,
+      pod: v,
     });
   await k.deployLoadGenerator({ runId, variant: v.name, namespace, methodology: def.methodology });
   if (echo) {
@@ -66,8 +87,16 @@ export async function prepareVariant(
     const problem = meshProblem(v.mesh, pods, { ciliumAgent: input.meshes.cilium.agent.found });
     if (problem) return { namespace, problem };
   }
+  const notReady = await k.waitForVariantConfig({
+    ...wait,
+    timeoutMs: VARIANT_CONFIG_MS,
+    namespace,
+    variant: v,
+    objects: config.objects,
+  });
+  if (notReady) return { namespace, problem: notReady };
   const server = await k.waitForLoadGenerator(namespace, wait);
-  const url = targetUrl(def.target, namespace, "http1", v.name);
+  const url = targetUrl(def.target, namespace, "http1", v.name, v.entry);
   const answers = await k.untilTrue("the target to answer", () => server.reaches(url), {
     ...wait,
     timeoutMs: REACHABLE_MS,
@@ -89,7 +118,13 @@ function runInput(
     coordinates,
     durationSeconds: def.durationSeconds,
     fortio: def.methodology.fortio,
-    url: targetUrl(def.target, namespace, coordinates.protocol, coordinates.variant),
+    url: targetUrl(
+      def.target,
+      namespace,
+      coordinates.protocol,
+      coordinates.variant,
+      def.variants.find((v) => v.name === coordinates.variant)?.entry,
+    ),
     label: trialLabel(input.runId, input.sequence, trialKey(coordinates)),
   };
 }

@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TTrialCoordinates } from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TEntryPoint, TTrialCoordinates } from "@meshbench/contracts";
 import { ECHO_GRPC_PORT, ECHO_HTTP_PORT } from "./target";
 import { TARGET_NAME } from "../labels";
 
@@ -8,7 +8,15 @@ export function targetUrl(
   namespace: string,
   protocol: TTrialCoordinates["protocol"],
   variant: string,
+  /** The variant's own entry (e.g. a proxy's Service), which overrides the target's. */
+  entry?: TEntryPoint,
 ) {
+  if (entry) {
+    const host = `${entry.service}.${namespace}.svc.cluster.local`;
+    if (protocol === "grpc") return `${host}:${entry.port}`;
+    if (protocol === "tcp") return `tcp://${host}:${entry.port}`;
+    return `http://${host}:${entry.port}${entry.path}`;
+  }
   if (target.kind === "service-url") {
     const url = target.variantUrls[variant] ?? target.url;
     if (!url) throw new Error(`no URL for variant ${variant}`);
