@@ -1,4 +1,9 @@
-import { type KubeConfig, KubernetesObjectApi, PatchStrategy } from "@kubernetes/client-node";
+import {
+  type KubeConfig,
+  KubernetesObjectApi,
+  PatchStrategy,
+  type V1PodTemplateSpec,
+} from "@kubernetes/client-node";
 import { statusCode } from "./kube-apis";
 import {
   type BundleObject,
@@ -38,6 +43,7 @@ export async function applyBundle(
   namespace: string,
   yamlText: string,
   labels: Record<string, string>,
+  options: { podTemplate?: (template: V1PodTemplateSpec) => V1PodTemplateSpec } = {},
 ): Promise<BundleObject[]> {
   const { objects, problems } = parseBundle(yamlText, namespace);
   if (problems.length)
@@ -54,7 +60,7 @@ export async function applyBundle(
         `manifests refused: ${o.kind} ${o.metadata.name} is cluster-scoped: only namespaced objects may be applied into a variant's namespace`,
       );
   }
-  const applied = labelBundle(objects, namespace, labels);
+  const applied = labelBundle(objects, namespace, labels, options.podTemplate);
   for (const o of applied) {
     kube.onCall?.();
     await kube.client.patch(
@@ -97,7 +103,7 @@ type Status = {
     availableReplicas?: number;
     readyReplicas?: number;
     updatedReplicas?: number;
-    conditions?: { type?: string; status?: string }[];
+    conditions?: { type?: string; status?: string; reason?: string }[];
   };
 };
 
@@ -106,7 +112,10 @@ export function notReadyReason(o: BundleObject & Status): string | null {
   const want = o.spec?.replicas ?? 1;
   const s = o.status ?? {};
   const name = `${o.kind} ${o.metadata.name}`;
-  if ((s.observedGeneration ?? 0) < (o.metadata.generation ?? 0)) return `${name} not observed yet`;
+  // Gateways have no top-level observedGeneration (theirs is per condition): only kinds that
+  // report one are checked, else a Programmed Gateway would never count as ready.
+  if (s.observedGeneration !== undefined && s.observedGeneration < (o.metadata.generation ?? 0))
+    return `${name} not observed yet`;
   if (
     o.kind === "Deployment" &&
     ((s.availableReplicas ?? 0) < want || (s.updatedReplicas ?? 0) < want)
@@ -116,7 +125,8 @@ export function notReadyReason(o: BundleObject & Status): string | null {
     return `${name}: ${s.readyReplicas ?? 0}/${want} ready`;
   if (o.kind === "Gateway") {
     const programmed = s.conditions?.find((c) => c.type === "Programmed");
-    if (programmed?.status !== "True") return `${name} not Programmed`;
+    if (programmed?.status !== "True")
+      return `${name} not Programmed${programmed?.reason ? ` (${programmed.reason})` : ""}`;
   }
   return null;
 }

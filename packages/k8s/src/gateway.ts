@@ -44,6 +44,8 @@ export type VariantDescription = {
   namespace: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
+  /** Pod annotations, extra containers, manifests, entry, load generator's mesh rule (readable). */
+  settings?: Record<string, string>;
 };
 
 /**
@@ -97,7 +99,11 @@ export interface ClusterGateway {
   validate(): Promise<TClusterValidation>;
   detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection>;
   facts(): Promise<ClusterFacts>;
-  describeVariant(runId: string, variant: TVariant): VariantDescription;
+  describeVariant(
+    runId: string,
+    variant: TVariant,
+    definition?: TBenchmarkDefinition,
+  ): VariantDescription;
   /** Namespace with the mesh's labels, the target deployed and ready, the mesh verified. */
   prepareVariant(input: PrepareVariantInput): Promise<PreparedVariant>;
   /** The load generator's exact request per variant and load level (environment record). */

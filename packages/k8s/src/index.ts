@@ -22,7 +22,17 @@ export {
   parseKubeconfig,
   selectContext,
 } from "./kubeconfig";
-export { LABELS, meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
+export {
+  describeLoadGeneratorMesh,
+  LABELS,
+  loadGeneratorMeshMetadata,
+  meshNamespaceMetadata,
+  trialLabel,
+  variantNamespace,
+} from "./labels";
+export { formatContainerRoles, parseContainerRoles } from "./container-roles";
+export { withVariantPodConfig } from "./variant-pods";
+export { waypointProblem } from "./waypoint";
 export { buildLoadGeneratorDeployment } from "./manifests/load-generator";
 export { describeRunRequest, fortioRunQuery } from "./manifests/fortio-rest";
 export { buildVariantNamespace } from "./manifests/namespace";

@@ -6,7 +6,6 @@ import type {
   TTrialCoordinates,
   TVariant,
 } from "@meshbench/contracts";
-import { BundleClient } from "./apply-bundle";
 import { nodeInventory } from "./cluster-inventory";
 import { detectClusterMeshes, validateCluster } from "./cluster-checks";
 import { controlPlaneNamespaces } from "./detection";
@@ -41,6 +40,14 @@ import {
 } from "./trial-steps";
 import { createTargetSteps, type TargetSteps } from "./target-kube";
 import { sampleUsage, type UsageState } from "./usage-sampling";
+import { declaredRoles, type RolesCache } from "./usage-roles";
+import {
+  applyVariantConfig,
+  type VariantConfigDeps,
+  waitForVariantConfig,
+} from "./variant-config-steps";
+import { BundleClient } from "./apply-bundle";
+import type { BundleObject } from "./manifests/bundle";
 
 export type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
@@ -71,6 +78,10 @@ export class KubeClusterGateway implements ClusterGateway {
   private readonly prometheusTimeoutMs: number | undefined;
   /** Sample app, workload and per-variant Service operations (target-kube.ts). */
   readonly targets: TargetSteps;
+  /** Generic object API for variant manifests (any kind the cluster serves). */
+  private readonly objects: BundleClient;
+  /** Pods' declared container roles, by namespace/pod (refreshed when an unknown pod appears). */
+  private readonly roles: RolesCache = new Map();
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
     this.apis = createKubeApis(kubeConfig);
@@ -79,9 +90,10 @@ export class KubeClusterGateway implements ClusterGateway {
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
     this.prometheusUrl = options.prometheusUrl ?? null;
+    this.objects = BundleClient.fromKubeConfig(kubeConfig);
     this.targets = createTargetSteps({
       call: (fn) => this.call(fn),
-      bundle: { client: BundleClient.fromKubeConfig(kubeConfig), onCall: () => (this.calls += 1) },
+      bundle: { client: this.objects, onCall: () => (this.calls += 1) },
       untilTrue: (what, check, o) => this.untilTrue(what, check, o),
     });
   }
@@ -109,8 +121,8 @@ export class KubeClusterGateway implements ClusterGateway {
     return detectClusterMeshes((fn) => this.call(fn), options.prometheusUrl, this.now());
   }
 
-  describeVariant(runId: string, variant: TVariant) {
-    return describeVariant(runId, variant);
+  describeVariant(runId: string, variant: TVariant, definition?: TBenchmarkDefinition) {
+    return describeVariant(runId, variant, definition);
   }
 
   prepareVariant(input: PrepareVariantInput) {
@@ -153,6 +165,31 @@ export class KubeClusterGateway implements ClusterGateway {
       namespace,
       pod,
     );
+  }
+
+  private get configDeps(): VariantConfigDeps {
+    return {
+      apis: this.apis,
+      objects: this.objects,
+      count: () => (this.calls += 1),
+      pollMs: this.pollMs,
+    };
+  }
+
+  /** The variant's manifests created in its namespace (before its target). */
+  applyVariantConfig(runId: string, variant: TVariant, namespace: string) {
+    return applyVariantConfig(this.configDeps, { runId, variant, namespace });
+  }
+
+  /** Manifests ready and, for a waypoint variant, the waypoint able to carry traffic. */
+  waitForVariantConfig(input: {
+    namespace: string;
+    variant: TVariant;
+    objects: BundleObject[];
+    timeoutMs: number;
+    shouldStop?: () => Promise<boolean>;
+  }) {
+    return waitForVariantConfig(this.configDeps, input);
   }
 
   async deployLoadGenerator(input: LoadGeneratorInput) {
@@ -281,9 +318,17 @@ export class KubeClusterGateway implements ClusterGateway {
         { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
         all,
       ));
-    return keepAlsoSampled(readings, namespaces, controlPlanes, also).map((r) => ({
+    const kept = keepAlsoSampled(readings, namespaces, controlPlanes, also);
+    const declared = await declaredRoles(
+      { apis: this.apis, count: () => (this.calls += 1), cache: this.roles },
+      kept,
+    );
+    return kept.map((r) => ({
       ...r,
-      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
+      role: classifyContainer(r, {
+        controlPlaneNamespaces: controlPlanes,
+        declared: declared(r),
+      }),
     }));
   }
 

@@ -5,6 +5,7 @@ import { LABELS } from "./labels";
 import type { BundleObject } from "./manifests/bundle";
 import { buildSampleApp, type SampleAppInput, sampleTierName } from "./manifests/sample-app";
 import type { PodInfo } from "./mesh-verification";
+import { type VariantPodConfig, withVariantPodConfig } from "./variant-pods";
 
 type Call = <T>(fn: (apis: KubeApis) => Promise<T>) => Promise<T>;
 type Until = (what: string, check: () => Promise<boolean>, options: WaitInput) => Promise<boolean>;
@@ -23,6 +24,7 @@ export type TargetSteps = {
     namespace: string,
     manifests: string,
     labels: Record<string, string>,
+    pod?: VariantPodConfig,
   ): Promise<BundleObject[]>;
   waitForWorkload(applied: BundleObject[], options: WaitInput): Promise<void>;
   /** Live pods of a namespace matching a label selector. */
@@ -95,8 +97,10 @@ export function createTargetSteps(deps: {
       }
     },
 
-    applyWorkload(namespace, manifests, labels) {
-      return applyBundle(deps.bundle, namespace, manifests, labels);
+    applyWorkload(namespace, manifests, labels, pod) {
+      return applyBundle(deps.bundle, namespace, manifests, labels, {
+        podTemplate: (t) => withVariantPodConfig(t, pod),
+      });
     },
 
     async waitForWorkload(applied, options) {

@@ -81,6 +81,7 @@ export async function startTarget(
         namespace,
         target,
         methodology: def.methodology,
+        pod: v,
       });
       return plan({ ready: () => k.waitForTarget(namespace, wait) });
     case "sample-app":
@@ -90,6 +91,7 @@ export async function startTarget(
         namespace,
         target,
         methodology: def.methodology,
+        pod: v,
       });
       return plan({
         avoid: { matchLabels: sampleTierSelector(sampleAppEntry(target)) },
@@ -101,10 +103,12 @@ export async function startTarget(
     case "workload": {
       let applied;
       try {
-        applied = await k.applyWorkload(namespace, target.manifests, {
-          ...runLabels(runId, v.name),
-          [LABELS.component]: "target",
-        });
+        applied = await k.applyWorkload(
+          namespace,
+          target.manifests,
+          { ...runLabels(runId, v.name), [LABELS.component]: "target" },
+          v,
+        );
       } catch (error) {
         return { problem: `the workload could not be applied: ${describeKubeError(error)}` };
       }

@@ -19,6 +19,8 @@ import type { TargetInput } from "./manifests/target";
 import { meshProblem, type PodInfo } from "./mesh-verification";
 import type { TargetSteps } from "./target-kube";
 import { startTarget } from "./target-plan";
+import { describeVariantSettings } from "./variant-description";
+import type { BundleObject } from "./manifests/bundle";
 
 type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 
@@ -34,14 +36,29 @@ export type KubeSteps = {
   untilTrue(what: string, check: () => Promise<boolean>, options: WaitInput): Promise<boolean>;
   /** Sample app, workload and per-variant Service operations. */
   targets: TargetSteps;
+  applyVariantConfig(
+    runId: string,
+    variant: TVariant,
+    namespace: string,
+  ): Promise<{ objects: BundleObject[]; problem: string | null }>;
+  waitForVariantConfig(
+    input: WaitInput & { namespace: string; variant: TVariant; objects: BundleObject[] },
+  ): Promise<string | null>;
 };
 
 const READY_MS = 300_000;
 /** kube-proxy and DNS may lag pod readiness: how long the target may take to answer. */
 const REACHABLE_MS = 60_000;
+/** A waypoint's Deployment is started by its controller: image pull and start included. */
+const VARIANT_CONFIG_MS = 180_000;
 
-export function describeVariant(runId: string, variant: TVariant) {
-  return { namespace: variantNamespace(runId, variant.name), ...meshNamespaceMetadata(variant) };
+export function describeVariant(runId: string, variant: TVariant, def?: TBenchmarkDefinition) {
+  const namespace = variantNamespace(runId, variant.name);
+  return {
+    namespace,
+    ...meshNamespaceMetadata(variant),
+    settings: describeVariantSettings(variant, def?.methodology.loadGeneratorInMesh, namespace),
+  };
 }
 
 /**
@@ -55,6 +72,9 @@ export async function prepareVariant(
   const { runId, definition: def, variant: v } = input;
   const namespace = await k.ensureNamespace(runId, v);
   const wait = { timeoutMs: READY_MS, shouldStop: input.shouldStop };
+  // Before the target: a PeerAuthentication or a proxy's Service is in place when its pods start.
+  const config = await k.applyVariantConfig(runId, v, namespace);
+  if (config.problem) return { namespace, problem: config.problem };
   const steps = {
     ...k.targets,
     deployTarget: (t: TargetInput) => k.deployTarget(t),
@@ -75,12 +95,21 @@ export async function prepareVariant(
     const problem = meshProblem(v.mesh, pods, { ciliumAgent: input.meshes.cilium.agent.found });
     if (problem) return { namespace, problem, alsoSample, notes };
   }
+  const notReady = await k.waitForVariantConfig({
+    ...wait,
+    timeoutMs: VARIANT_CONFIG_MS,
+    namespace,
+    variant: v,
+    objects: config.objects,
+  });
+  if (notReady) return { namespace, problem: notReady, alsoSample, notes };
   const server = await k.waitForLoadGenerator(namespace, wait);
   const url = targetUrl(
     def.target,
     namespace,
     reachabilityProtocol(def.loadMatrix.protocols) ?? "http1",
     v.name,
+    v.entry,
   );
   const answers = await k.untilTrue("the target to answer", () => server.reaches(url), {
     ...wait,
@@ -105,7 +134,13 @@ function runInput(
     coordinates,
     durationSeconds: def.durationSeconds,
     fortio: def.methodology.fortio,
-    url: targetUrl(def.target, namespace, coordinates.protocol, coordinates.variant),
+    url: targetUrl(
+      def.target,
+      namespace,
+      coordinates.protocol,
+      coordinates.variant,
+      def.variants.find((v) => v.name === coordinates.variant)?.entry,
+    ),
     label: trialLabel(input.runId, input.sequence, trialKey(coordinates)),
   };
 }

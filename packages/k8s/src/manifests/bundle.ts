@@ -1,4 +1,4 @@
-import type { KubernetesObject } from "@kubernetes/client-node";
+import type { KubernetesObject, V1PodTemplateSpec } from "@kubernetes/client-node";
 import { parseAllDocuments } from "yaml";
 import type { TEntryPoint } from "@meshbench/contracts";
 
@@ -146,6 +146,8 @@ export function labelBundle(
   objects: BundleObject[],
   namespace: string,
   labels: Record<string, string>,
+  /** A further change to every pod template (e.g. a variant's pod annotations and containers). */
+  podTemplate?: (template: V1PodTemplateSpec) => V1PodTemplateSpec,
 ): BundleObject[] {
   return objects.map((o) => {
     const copy = structuredClone(o);
@@ -156,6 +158,7 @@ export function labelBundle(
       const template = (spec.template ??= {}) as { metadata?: { labels?: object } };
       template.metadata ??= {};
       template.metadata.labels = { ...template.metadata.labels, ...labels };
+      if (podTemplate) spec.template = podTemplate(template as V1PodTemplateSpec);
     }
     return copy;
   });

@@ -34,7 +34,10 @@ export function targetUrl(
   namespace: string,
   protocol: Protocol,
   variant: string,
+  /** The variant's own entry (e.g. a proxy's Service), which overrides the target's. */
+  entry?: TEntryPoint,
 ) {
+  if (entry) return entryUrl(entry, namespace, protocol);
   switch (target.kind) {
     case "service-url": {
       const url = target.variantUrls[variant] ?? target.url;

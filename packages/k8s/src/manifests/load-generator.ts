@@ -1,6 +1,13 @@
 import type { V1Deployment } from "@kubernetes/client-node";
 import type { TMethodology } from "@meshbench/contracts";
-import { LABELS, LOAD_CONTAINER, LOAD_GENERATOR_NAME, runLabels, TARGET_NAME } from "../labels";
+import {
+  LABELS,
+  LOAD_CONTAINER,
+  LOAD_GENERATOR_NAME,
+  loadGeneratorMeshMetadata,
+  runLabels,
+  TARGET_NAME,
+} from "../labels";
 import { FORTIO_PORT } from "./fortio-rest";
 import { toResourceRequirements } from "./resources";
 
@@ -18,11 +25,6 @@ export type LoadGeneratorInput = {
 
 const ECHO_PODS: PodAvoidance = { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } };
 
-const OPT_OUT_OF_MESH = {
-  "sidecar.istio.io/inject": "false",
-  "linkerd.io/inject": "disabled",
-};
-
 export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=load-generator`;
 
 /**
@@ -37,6 +39,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
     [LABELS.component]: "load-generator",
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
+  const mesh = loadGeneratorMeshMetadata(m.loadGeneratorInMesh);
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
@@ -45,7 +48,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
       replicas: 1,
       selector: { matchLabels: { [LABELS.component]: "load-generator" } },
       template: {
-        metadata: { labels, annotations: m.loadGeneratorInMesh ? {} : OPT_OUT_OF_MESH },
+        metadata: { labels: { ...mesh.labels, ...labels }, annotations: mesh.annotations },
         spec: {
           ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
           ...(m.placement.antiAffinity

@@ -3,6 +3,7 @@ import type { TBenchmarkTarget, TMethodology } from "@meshbench/contracts";
 import { LABELS, runLabels } from "../labels";
 import { sidecarResourceAnnotations, toResourceRequirements } from "./resources";
 import { ECHO_HTTP_PORT, ECHO_TCP_PORT } from "./target";
+import { type VariantPodConfig, withVariantPodConfig } from "../variant-pods";
 
 export type SampleAppTarget = Extract<TBenchmarkTarget, { kind: "sample-app" }>;
 
@@ -12,6 +13,8 @@ export type SampleAppInput = {
   namespace: string;
   target: SampleAppTarget;
   methodology: TMethodology;
+  /** The variant's pod annotations and extra containers, on every tier (as a mesh would). */
+  pod?: VariantPodConfig;
 };
 
 /** Tier i's Service and Deployment name: tier0 is the front, tier(n-1) the echo server. */
@@ -87,28 +90,31 @@ function tierDeployment(input: SampleAppInput, i: number): V1Deployment {
     spec: {
       replicas: input.target.replicas,
       selector: { matchLabels: selectorOf(tier) },
-      template: {
-        metadata: {
-          labels,
-          annotations: sidecarResourceAnnotations(input.methodology.sidecarResources),
+      template: withVariantPodConfig(
+        {
+          metadata: {
+            labels,
+            annotations: sidecarResourceAnnotations(input.methodology.sidecarResources),
+          },
+          spec: {
+            ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
+            containers: [
+              {
+                name: "fortio",
+                image: input.target.image,
+                args: sampleTierArgs(i, input.target.tiers, input.namespace),
+                ports: [
+                  { name: "http", containerPort: ECHO_HTTP_PORT },
+                  { name: "tcp", containerPort: ECHO_TCP_PORT },
+                ],
+                readinessProbe: { tcpSocket: { port: ECHO_HTTP_PORT }, periodSeconds: 2 },
+                resources: toResourceRequirements(input.target.resources),
+              },
+            ],
+          },
         },
-        spec: {
-          ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
-          containers: [
-            {
-              name: "fortio",
-              image: input.target.image,
-              args: sampleTierArgs(i, input.target.tiers, input.namespace),
-              ports: [
-                { name: "http", containerPort: ECHO_HTTP_PORT },
-                { name: "tcp", containerPort: ECHO_TCP_PORT },
-              ],
-              readinessProbe: { tcpSocket: { port: ECHO_HTTP_PORT }, periodSeconds: 2 },
-              resources: toResourceRequirements(input.target.resources),
-            },
-          ],
-        },
-      },
+        input.pod,
+      ),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { V1Deployment, V1Service } from "@kubernetes/client-node";
 import type { TBenchmarkDefinition, TMethodology } from "@meshbench/contracts";
 import { LABELS, runLabels, TARGET_NAME } from "../labels";
+import { withVariantPodConfig, type VariantPodConfig } from "../variant-pods";
 import { sidecarResourceAnnotations, toResourceRequirements } from "./resources";
 
 export const ECHO_HTTP_PORT = 8080;
@@ -16,6 +17,8 @@ export type TargetInput = {
   namespace: string;
   target: EchoTarget;
   methodology: TMethodology;
+  /** The variant's pod annotations and extra containers (variant-pods.ts). */
+  pod?: VariantPodConfig;
 };
 
 export function targetPodLabels(runId: string, variant: string) {
@@ -33,29 +36,32 @@ export function buildTargetDeployment(input: TargetInput): V1Deployment {
     spec: {
       replicas: input.target.replicas,
       selector: { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } },
-      template: {
-        metadata: {
-          labels,
-          annotations: sidecarResourceAnnotations(input.methodology.sidecarResources),
+      template: withVariantPodConfig(
+        {
+          metadata: {
+            labels,
+            annotations: sidecarResourceAnnotations(input.methodology.sidecarResources),
+          },
+          spec: {
+            ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
+            containers: [
+              {
+                name: TARGET_NAME,
+                image: input.target.image,
+                args: ["server"],
+                ports: [
+                  { name: "http", containerPort: ECHO_HTTP_PORT },
+                  { name: "grpc", containerPort: ECHO_GRPC_PORT },
+                  { name: "tcp", containerPort: ECHO_TCP_PORT },
+                ],
+                readinessProbe: { tcpSocket: { port: ECHO_HTTP_PORT }, periodSeconds: 2 },
+                resources: toResourceRequirements(input.target.resources),
+              },
+            ],
+          },
         },
-        spec: {
-          ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
-          containers: [
-            {
-              name: TARGET_NAME,
-              image: input.target.image,
-              args: ["server"],
-              ports: [
-                { name: "http", containerPort: ECHO_HTTP_PORT },
-                { name: "grpc", containerPort: ECHO_GRPC_PORT },
-                { name: "tcp", containerPort: ECHO_TCP_PORT },
-              ],
-              readinessProbe: { tcpSocket: { port: ECHO_HTTP_PORT }, periodSeconds: 2 },
-              resources: toResourceRequirements(input.target.resources),
-            },
-          ],
-        },
-      },
+        input.pod,
+      ),
     },
   };
 }

@@ -89,6 +89,15 @@ describe("manifest bundles", () => {
     expect(spec.selector!.matchLabels).toEqual({ app: "web" });
   });
 
+  it("hands every pod template to a further change (the variant's pod config)", () => {
+    const [, dep] = labelBundle(parseBundle(WORKLOAD).objects, "ns1", {}, (t) => ({
+      ...t,
+      metadata: { ...t.metadata, annotations: { touched: "yes" } },
+    }));
+    const template = (dep as unknown as { spec: { template: { metadata: object } } }).spec.template;
+    expect(template.metadata).toEqual({ labels: { app: "web" }, annotations: { touched: "yes" } });
+  });
+
   it("checks the entry is a Service of the bundle with that port", () => {
     const { objects } = parseBundle(WORKLOAD);
     expect(entryProblem(objects, { service: "web", port: 8080, path: "/" })).toBeNull();
@@ -174,6 +183,29 @@ describe("sample app", () => {
       expect(d.spec?.selector.matchLabels).toEqual({
         app: d.metadata?.name,
         "meshbench.io/component": "target",
+      });
+    }
+  });
+
+  it("gives every tier the variant's pod annotations and extra containers (as a mesh would)", () => {
+    const withProxy = buildSampleApp({
+      runId: "r1",
+      variant: "hop",
+      namespace: "ns",
+      target,
+      methodology: def({}).methodology,
+      pod: {
+        podAnnotations: { "proxy.example/concurrency": "2" },
+        extraContainers: [
+          { name: "hop", image: "fortio/fortio:1.68.2", args: [], ports: [9090], role: "proxy" },
+        ],
+      },
+    });
+    for (const d of withProxy.deployments) {
+      expect(d.spec?.template.spec?.containers.map((c) => c.name)).toEqual(["fortio", "hop"]);
+      expect(d.spec?.template.metadata?.annotations).toMatchObject({
+        "proxy.example/concurrency": "2",
+        "meshbench.io/container-roles": "proxy=hop",
       });
     }
   });
