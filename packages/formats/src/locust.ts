@@ -113,7 +113,10 @@ function tables(text: string) {
         ROOT,
         "a Locust _stats_history.csv alone is not a result: upload the _stats.csv (its history may follow it)",
       );
-    throw new ImportError(ROOT, "not a Locust _stats.csv: the header lacks Type,Name,Request Count");
+    throw new ImportError(
+      ROOT,
+      "not a Locust _stats.csv: the header lacks Type,Name,Request Count",
+    );
   }
   const historyAt = rows.findIndex((r, i) => i > 0 && LOCUST_HISTORY_HEADER.test(r.join(",")));
   const statsRows = rows.slice(1, historyAt < 0 ? undefined : historyAt);
@@ -195,7 +198,9 @@ export function importLocustCsv(text: string, options: { endpoint?: string } = {
     requestedDurationSeconds: null,
     actualQps: Math.min(qps, IMPORT_LIMITS.maxQps),
     actualDurationSeconds: Math.min(duration, IMPORT_LIMITS.maxDurationSeconds),
-    connections: history ? Math.min(Math.max(history.peakUsers, 1), IMPORT_LIMITS.maxConnections) : null,
+    connections: history
+      ? Math.min(Math.max(history.peakUsers, 1), IMPORT_LIMITS.maxConnections)
+      : null,
     requestCount: row.requests,
     errorCount: row.failures,
     retCodes,
