@@ -4,6 +4,7 @@ export { KNOWN_RUN_TYPES } from "./fortio-fields";
 export { importNighthawkJson, NIGHTHAWK_LATENCY_STATISTIC } from "./nighthawk";
 export { importWrkText } from "./wrk";
 export { importLocustCsv, type LocustEndpoint } from "./locust";
+export { parseCsv } from "./csv-reader";
 export { type LocustHistory } from "./locust-history";
 export { importSmpJson, SMP_VERSION } from "./smp";
 export { exportSmpJson } from "./smp-export";
