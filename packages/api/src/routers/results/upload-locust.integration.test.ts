@@ -1,22 +1,16 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TRunResults, TUploadResultsOutput } from "@meshbench/contracts";
 import { createPrismaClient } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
+import { readFixture } from "@meshbench/testing/fixtures";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 
-/** The real Locust runs committed with the importer (packages/formats/fixtures/locust). */
-const locustDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../formats/fixtures/locust",
-);
+/** A real Locust run committed with the importer: its stats followed by its stats_history. */
 const locust = (prefix: string) =>
   ["_stats.csv", "_stats_history.csv"]
-    .map((suffix) => readFileSync(path.join(locustDir, `${prefix}${suffix}`), "utf8"))
+    .map((suffix) => readFixture(`locust/${prefix}${suffix}`))
     .join("");
 
 describe("uploading Locust --csv results over REST", () => {
@@ -78,7 +72,7 @@ describe("uploading Locust --csv results over REST", () => {
   });
 
   it("asks for connections when only the stats CSV is sent (users are in the history)", async () => {
-    const stats = readFileSync(path.join(locustDir, "locust-fortio-echo-u10_stats.csv"), "utf8");
+    const stats = readFixture("locust/locust-fortio-echo-u10_stats.csv");
     const refused = await rest("POST", "/results", { benchmark: "b", trials: [{ result: stats }] });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { field: string } }).error.field).toBe(
