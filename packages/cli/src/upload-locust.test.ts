@@ -65,6 +65,28 @@ describe("meshbench upload with Locust --csv files", () => {
     });
   });
 
+  it("--locust-endpoint uploads one endpoint's row instead of the Aggregated one", async () => {
+    const m = memoryIo();
+    const { body } = await uploadBody(
+      [...args("locust/locust-fortio-echo-u10_stats.csv"), "--locust-endpoint", "GET /echo flaky"],
+      m.io,
+    );
+    const trial = importResult(body.trials[0]!.result as string);
+    expect(trial).toMatchObject({ requestCount: 230, errorCount: 5, connections: 10 });
+    expect(trial.meta["endpoint"]).toBe("GET /echo flaky");
+    expect(trial.actualQps).toBeCloseTo(25.532388280143433, 12);
+    const missing = memoryIo();
+    expect(
+      await runCli(
+        ["upload", ...args("locust/locust-fortio-echo-u10_stats.csv"), "--locust-endpoint", "/x"],
+        missing.io,
+      ),
+    ).toBe(1);
+    expect(missing.err()).toContain(
+      'no single row for --locust-endpoint "/x" (rows: GET /echo, GET /echo flaky, Aggregated)',
+    );
+  });
+
   it("refuses a history without its stats, and an upload of side files only (exit 64)", async () => {
     const history = memoryIo();
     expect(

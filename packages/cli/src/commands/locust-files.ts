@@ -1,3 +1,4 @@
+import { parseCsv } from "@meshbench/formats";
 import { CliError, EXIT, readInput, type CliIo } from "../io";
 
 const STATS = /_stats\.csv$/;
@@ -25,7 +26,11 @@ async function siblingHistory(io: CliIo, statsFile: string): Promise<string | nu
  * beside it) and sent after it in one document, which the Locust importer reads as a pair, so
  * `meshbench upload out/level-*.csv` uploads one trial per prefix. Side files are skipped.
  */
-export async function resultDocuments(io: CliIo, files: string[]): Promise<ResultDocument[]> {
+export async function resultDocuments(
+  io: CliIo,
+  files: string[],
+  options: { locustEndpoint?: string } = {},
+): Promise<ResultDocument[]> {
   const listed = new Set(files);
   const documents: ResultDocument[] = [];
   for (const file of files) {
@@ -41,11 +46,20 @@ export async function resultDocuments(io: CliIo, files: string[]): Promise<Resul
         );
       continue;
     }
-    const text = await readInput(io, file);
+    const read = await readInput(io, file);
     if (!STATS.test(file)) {
-      documents.push({ file, text });
+      if (options.locustEndpoint !== undefined)
+        throw new CliError(
+          EXIT.usage,
+          `${file}: --locust-endpoint applies to Locust _stats.csv files only`,
+        );
+      documents.push({ file, text: read });
       continue;
     }
+    const text =
+      options.locustEndpoint === undefined
+        ? read
+        : endpointOnly(read, options.locustEndpoint, file);
     const historyFile = file.replace(STATS, "_stats_history.csv");
     const history = listed.has(historyFile)
       ? await readInput(io, historyFile)
@@ -58,4 +72,25 @@ export async function resultDocuments(io: CliIo, files: string[]): Promise<Resul
 /** The stats then the history, each starting on its own line. */
 function joinCsv(stats: string, history: string): string {
   return stats.endsWith("\n") ? `${stats}${history}` : `${stats}\n${history}`;
+}
+
+const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/**
+ * The stats with only one endpoint's row ("GET /echo" or its Name), so the importer takes that
+ * row as the trial instead of the Aggregated one. For uploading each endpoint as its own variant
+ * or benchmark; the upload API itself always takes the Aggregated row.
+ */
+export function endpointOnly(stats: string, endpoint: string, file: string): string {
+  const [header = [], ...rows] = parseCsv(stats);
+  const type = header.findIndex((h) => /^(Type|Method)$/i.test(h.trim()));
+  const name = header.findIndex((h) => /^Name$/i.test(h.trim()));
+  const label = (r: string[]) => `${r[type] ?? ""} ${r[name] ?? ""}`.trim();
+  const kept = rows.filter((r) => r[name] === endpoint || label(r) === endpoint);
+  if (kept.length !== 1 || name < 0)
+    throw new CliError(
+      EXIT.invalidInput,
+      `${file}: no single row for --locust-endpoint "${endpoint}" (rows: ${rows.map(label).join(", ")})`,
+    );
+  return [header, ...kept].map((r) => `${r.map(csvField).join(",")}\n`).join("");
 }

@@ -10,7 +10,9 @@ import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
 export const UPLOAD_USAGE =
   "usage: meshbench upload <files...> --benchmark key [--variant v] [--format f] [--qps n] [--connections n] [--repetition n]\n" +
   "       [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--mesh name] [--mesh-version v] [--label k=v]...\n" +
-  "       [--title t] [--idempotency-key k] [--verdict] [--json] [--url u] [--token t]";
+  "       [--title t] [--idempotency-key k] [--verdict] [--json] [--url u] [--token t]\n" +
+  "       Locust: PREFIX_stats.csv (PREFIX_stats_history.csv is paired by prefix); the Aggregated row is\n" +
+  '       the trial unless --locust-endpoint "GET /path" picks one endpoint\'s row';
 
 const OPTIONS = {
   ...CONNECTION,
@@ -30,6 +32,7 @@ const OPTIONS = {
   title: { type: "string" },
   "idempotency-key": { type: "string" },
   verdict: { type: "boolean" },
+  "locust-endpoint": { type: "string" },
 } as const;
 
 /** Builds the request body from the flags and files; exported for the argument-handling tests. */
@@ -49,7 +52,11 @@ export async function uploadBody(
   const repetition = optionalNumber(values.repetition, "--repetition", { integer: true });
   if (values["mesh-version"] && !values.mesh)
     throw new CliError(EXIT.usage, "--mesh-version needs --mesh");
-  const documents = await resultDocuments(io, positionals);
+  const documents = await resultDocuments(io, positionals, {
+    ...(values["locust-endpoint"] === undefined
+      ? {}
+      : { locustEndpoint: values["locust-endpoint"] }),
+  });
   if (documents.length === 0) throw new CliError(EXIT.usage, `no result files\n${UPLOAD_USAGE}`);
   if (repetition !== undefined && documents.length > 1)
     throw new CliError(
