@@ -1,4 +1,3 @@
-import { parseCsv } from "@meshbench/formats";
 import { CliError, EXIT, readInput, type CliIo } from "../io";
 
 const STATS = /_stats\.csv$/;
@@ -59,7 +58,7 @@ export async function resultDocuments(
     const text =
       options.locustEndpoint === undefined
         ? read
-        : endpointOnly(read, options.locustEndpoint, file);
+        : await endpointOnly(read, options.locustEndpoint, file);
     const historyFile = file.replace(STATS, "_stats_history.csv");
     const history = listed.has(historyFile)
       ? await readInput(io, historyFile)
@@ -81,7 +80,9 @@ const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""'
  * row as the trial instead of the Aggregated one. For uploading each endpoint as its own variant
  * or benchmark; the upload API itself always takes the Aggregated row.
  */
-export function endpointOnly(stats: string, endpoint: string, file: string): string {
+export async function endpointOnly(stats: string, endpoint: string, file: string) {
+  // Loaded on demand, as the local commands do: a plain upload never loads the importers.
+  const { parseCsv } = await import("@meshbench/formats");
   const [header = [], ...rows] = parseCsv(stats);
   const type = header.findIndex((h) => /^(Type|Method)$/i.test(h.trim()));
   const name = header.findIndex((h) => /^Name$/i.test(h.trim()));
