@@ -62,7 +62,7 @@ export function readLocustHistory(rows: string[][], firstLine: number): LocustHi
   });
   const first = points[0];
   if (!first) return null;
-  const peakUsers = Math.max(...points.map((p) => p.users));
+  const peakUsers = points.reduce((max, p) => Math.max(max, p.users), 0);
   const atPeak = points.filter((p) => p.users === peakUsers);
   const [from, to] = [atPeak[0], atPeak[atPeak.length - 1]];
   const seconds = from && to ? to.at - from.at : 0;

@@ -1,7 +1,9 @@
 import { ZTrialResult } from "@meshbench/contracts";
 import { assessTrialValidity } from "@meshbench/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { detectFormat, importResult } from "./detect";
+import { ImportError } from "./errors";
 import { importLocustCsv, type LocustEndpoint } from "./locust";
 import { readFixture } from "./test-support/fixtures";
 
@@ -135,5 +137,26 @@ describe("Locust detection and hostile input", () => {
     expect(t.meta["endpoint"]).toBe('GET /q?a=1,b="2"');
     expect(t.summary).toMatchObject({ p50: null, p99: null, avg: null, max: null });
     expect(t.requestCount).toBe(0);
+  });
+});
+
+describe("Locust importer on mangled input", () => {
+  it("either imports or throws an ImportError naming a field, never anything else", () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: paired.length - 1 }),
+        fc.nat({ max: 40 }),
+        fc.string({ maxLength: 12 }),
+        (at, cut, insert) => {
+          const text = paired.slice(0, at) + insert + paired.slice(at + cut);
+          try {
+            expect(ZTrialResult.parse(importLocustCsv(text)).loadGenerator).toBe("locust");
+          } catch (error) {
+            expect(error).toBeInstanceOf(ImportError);
+          }
+        },
+      ),
+      { numRuns: 500, seed: 15 },
+    );
   });
 });
