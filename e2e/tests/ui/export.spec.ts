@@ -15,7 +15,11 @@ test("CSV export downloads the percentile table", async ({ page }) => {
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const lines = (await readFile(await download.path(), "utf8")).trim().split("\n");
+  const csv = await readFile(await download.path(), "utf8");
+  // The percentile table comes first; the run's other sections follow, each after a blank line.
+  const lines = csv.split("\n\n")[0]!.trim().split("\n");
+  for (const section of ["load_curve", "resources", "validity", "environment"])
+    expect(csv).toContain(`\n# ${section}\n`);
   expect(lines[0]).toContain("p99.9_ms");
   expect(lines).toHaveLength(1 + 3 * 2);
   const nginx500 = lines.find((l) => l.startsWith("500 QPS · 8 conns,nginx"));
@@ -30,8 +34,12 @@ test("JSON export and chart SVG/PNG export download files", async ({ page }) => 
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Export JSON" }).click(),
   ]);
-  const body = JSON.parse(await readFile(await json.path(), "utf8")) as { tables: unknown[] };
-  expect(body.tables).toHaveLength(3);
+  const body = JSON.parse(await readFile(await json.path(), "utf8")) as Record<string, unknown[]>;
+  expect(body["tables"]).toHaveLength(3);
+  expect(body["loadCurve"]).toHaveLength(3 * 2);
+  expect(Object.keys(body)).toEqual(
+    expect.arrayContaining(["resources", "validity", "environment", "trials"]),
+  );
   const chart = page.locator('figure[data-chart$="qps-100-c8-p0-http1-ka-cdf"]');
   const [svg] = await Promise.all([
     page.waitForEvent("download"),

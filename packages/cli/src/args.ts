@@ -1,3 +1,4 @@
+import { ZLoadGenerator, type TLoadGenerator } from "@meshbench/contracts";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CliError, EXIT } from "./io";
 
@@ -52,8 +53,9 @@ export function labelsOf(values: unknown): Record<string, string> {
   return labels;
 }
 
-export const FORMATS = ["fortio", "nighthawk", "wrk", "smp"] as const;
-export type Format = (typeof FORMATS)[number];
+/** Every importer the contract knows (one list: adding a load generator adds its --format). */
+export const FORMATS = ZLoadGenerator.options;
+export type Format = TLoadGenerator;
 
 export function formatOf(value: unknown): Format | undefined {
   if (value === undefined) return undefined;

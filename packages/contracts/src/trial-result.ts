@@ -6,9 +6,9 @@ import { z } from "zod";
  * so Fortio's nanosecond-precise bucket edges stay exact), rates in requests per second, sizes
  * in bytes. Fortio JSON is already in seconds and kept bit for bit; Nighthawk's "0.000190007s"
  * durations become nanoseconds / 1e9 (the same double Nighthawk's own Fortio output writes);
- * wrk's us/ms/s strings and SMP's milliseconds are converted once.
+ * wrk's us/ms/s strings, SMP's and Locust's milliseconds are converted once.
  */
-export const ZLoadGenerator = z.enum(["fortio", "nighthawk", "wrk", "smp"]);
+export const ZLoadGenerator = z.enum(["fortio", "nighthawk", "wrk", "smp", "locust"]);
 export type TLoadGenerator = z.infer<typeof ZLoadGenerator>;
 
 export const ZProtocol = z.enum(["http1", "h2", "grpc", "tcp", "udp"]);
@@ -71,7 +71,7 @@ export const ZTrialResult = z.object({
   protocol: ZProtocol,
   keepAlive: z.boolean(),
   payloadBytes: z.number().int().nonnegative(),
-  /** null for summary-only sources (wrk, SMP): such trials cannot be pooled. */
+  /** null for summary-only sources (wrk, SMP, Locust): such trials cannot be pooled. */
   histogram: ZHistogram.nullable(),
   summary: ZLatencySummary,
   /** Sizes, connection stats and other details; never credentials or payload contents. */

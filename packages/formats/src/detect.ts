@@ -4,12 +4,13 @@ import { fortioFromObject, importFortioJson } from "./fortio";
 import { parseJsonObject, type JsonObject } from "./json-reader";
 import { importNighthawkJson, nighthawkFromObject } from "./nighthawk";
 import { importSmpJson, smpFromObject } from "./smp";
+import { importLocustCsv, LOCUST_HISTORY_HEADER, LOCUST_STATS_HEADER } from "./locust";
 import { importWrkText } from "./wrk";
 
-export type ImportFormat = "fortio" | "nighthawk" | "wrk" | "smp";
+export type ImportFormat = "fortio" | "nighthawk" | "wrk" | "smp" | "locust";
 
 /** Which importer a parsed JSON document belongs to (Nighthawk's Fortio-compatible output counts as Fortio). */
-function jsonFormat(doc: JsonObject): Exclude<ImportFormat, "wrk"> {
+function jsonFormat(doc: JsonObject): Exclude<ImportFormat, "wrk" | "locust"> {
   if (doc["DurationHistogram"] !== undefined || doc["RunType"] !== undefined) return "fortio";
   if (Array.isArray(doc["results"])) return "nighthawk";
   if (
@@ -24,14 +25,20 @@ function jsonFormat(doc: JsonObject): Exclude<ImportFormat, "wrk"> {
   throw new ImportError(ROOT, "unrecognised JSON: not a Fortio, Nighthawk or SMP result");
 }
 
-/** Guesses the format: JSON by its fields, otherwise wrk text. */
+/** A Locust `--csv` file by its header (the history alone too, so its importer can explain). */
+function isLocustCsv(start: string): boolean {
+  return LOCUST_STATS_HEADER.test(start) || LOCUST_HISTORY_HEADER.test(start);
+}
+
+/** Guesses the format: JSON by its fields, Locust CSV by its header, otherwise wrk text. */
 export function detectFormat(text: string): ImportFormat {
   checkInputSize(text);
   const start = text.trimStart();
   if (start.startsWith("{")) return jsonFormat(parseJsonObject(text));
+  if (isLocustCsv(start)) return "locust";
   if (/\d+ requests in \S+/.test(text) || /^Running \S+ test @/m.test(text)) return "wrk";
   if (start === "") throw new ImportError(ROOT, "empty input");
-  throw new ImportError(ROOT, "not a JSON result and not wrk output");
+  throw new ImportError(ROOT, "not a JSON result, not a Locust CSV and not wrk output");
 }
 
 /** Imports any supported result; with `format`, only that importer is tried. */
@@ -45,13 +52,14 @@ export function importResult(text: string, format?: ImportFormat): TTrialResult 
       return importSmpJson(text);
     case "wrk":
       return importWrkText(text);
+    case "locust":
+      return importLocustCsv(text);
     case undefined:
       break;
   }
   checkInputSize(text);
   if (!text.trimStart().startsWith("{")) {
-    detectFormat(text);
-    return importWrkText(text);
+    return detectFormat(text) === "locust" ? importLocustCsv(text) : importWrkText(text);
   }
   const doc = parseJsonObject(text);
   const detected = jsonFormat(doc);

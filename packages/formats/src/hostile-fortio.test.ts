@@ -37,7 +37,7 @@ const CASES: Case[] = [
     name: "neither JSON nor wrk",
     text: "hello world",
     field: "(root)",
-    reason: "not a JSON result and not wrk output",
+    reason: "not a JSON result, not a Locust CSV and not wrk output",
   },
   {
     name: "unknown JSON",

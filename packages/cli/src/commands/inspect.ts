@@ -5,7 +5,7 @@ import { CliError, EXIT, type CliIo } from "../io";
 import { importFile } from "./local-import";
 
 export const INSPECT_USAGE =
-  "usage: meshbench inspect <file> [--format fortio|nighthawk|wrk|smp] [--json]";
+  "usage: meshbench inspect <file> [--format fortio|nighthawk|wrk|smp|locust] [--json]";
 
 const ms = (s: number | null) => (s === null ? null : Math.round(s * 1e6) / 1e3);
 const show = (v: number | null, digits = 3) => (v === null ? "n/a" : v.toFixed(digits));

@@ -2,13 +2,17 @@ import type { TUploadResultsInput, TUploadResultsOutput } from "@meshbench/contr
 import { randomUUID } from "node:crypto";
 import { apiTarget, callApi } from "../api-client";
 import { formatOf, labelsOf, optionalNumber, parse, requireString } from "../args";
-import { CliError, EXIT, readInput, type CliIo } from "../io";
+import { CliError, EXIT, type CliIo } from "../io";
+import { resultDocuments } from "./locust-files";
 import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
 
+/** Files: Fortio/Nighthawk/SMP JSON, wrk text, Locust PREFIX_stats.csv (its _stats_history.csv is paired by prefix). */
 export const UPLOAD_USAGE =
   "usage: meshbench upload <files...> --benchmark key [--variant v] [--format f] [--qps n] [--connections n] [--repetition n]\n" +
   "       [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--mesh name] [--mesh-version v] [--label k=v]...\n" +
-  "       [--title t] [--idempotency-key k] [--verdict] [--json] [--url u] [--token t]";
+  "       [--title t] [--idempotency-key k] [--verdict] [--json] [--url u] [--token t]\n" +
+  "       Locust: PREFIX_stats.csv (PREFIX_stats_history.csv is paired by prefix); the Aggregated row is\n" +
+  '       the trial unless --locust-endpoint "GET /path" picks one endpoint\'s row';
 
 const OPTIONS = {
   ...CONNECTION,
@@ -28,6 +32,7 @@ const OPTIONS = {
   title: { type: "string" },
   "idempotency-key": { type: "string" },
   verdict: { type: "boolean" },
+  "locust-endpoint": { type: "string" },
 } as const;
 
 /** Builds the request body from the flags and files; exported for the argument-handling tests. */
@@ -45,16 +50,21 @@ export async function uploadBody(
   const qps = optionalNumber(values.qps, "--qps");
   const connections = optionalNumber(values.connections, "--connections", { integer: true });
   const repetition = optionalNumber(values.repetition, "--repetition", { integer: true });
-  if (repetition !== undefined && positionals.length > 1)
-    throw new CliError(
-      EXIT.usage,
-      "--repetition needs exactly one file (repetitions of several files count up)",
-    );
   if (values["mesh-version"] && !values.mesh)
     throw new CliError(EXIT.usage, "--mesh-version needs --mesh");
+  const documents = await resultDocuments(io, positionals, {
+    ...(values["locust-endpoint"] === undefined
+      ? {}
+      : { locustEndpoint: values["locust-endpoint"] }),
+  });
+  if (documents.length === 0) throw new CliError(EXIT.usage, `no result files\n${UPLOAD_USAGE}`);
+  if (repetition !== undefined && documents.length > 1)
+    throw new CliError(
+      EXIT.usage,
+      "--repetition needs exactly one result (repetitions of several files count up)",
+    );
   const trials = [];
-  for (const file of positionals) {
-    const text = await readInput(io, file);
+  for (const { text } of documents) {
     trials.push({
       result: text,
       ...(format ? { format } : {}),

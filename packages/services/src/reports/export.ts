@@ -1,9 +1,11 @@
 import {
   STATISTIC_LABELS,
+  ZResourceCost,
   type TComparisonReport,
   type TLevelReport,
   type TRunReport,
 } from "@meshbench/contracts";
+import { flatten, loadCurveRows, otherSections, trialValidity } from "./export-sections";
 
 export type ExportFile = { filename: string; contentType: string; body: string };
 
@@ -83,24 +85,111 @@ export function slugify(text: string): string {
   );
 }
 
+/** A list of records as one CSV table: the union of their keys as columns, nested values as JSON. */
+export function recordsToCsv(
+  records: Record<string, unknown>[],
+  columnsWhenEmpty: string[] = [],
+): string {
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const columns = keys.length > 0 ? keys : columnsWhenEmpty;
+  const cell = (v: unknown) =>
+    v === null || v === undefined
+      ? ""
+      : v instanceof Date
+        ? v.toISOString()
+        : typeof v === "string"
+          ? v
+          : JSON.stringify(v); // numbers and booleans as String would write them, objects as JSON
+  const lines = [
+    columns.join(","),
+    ...records.map((r) => columns.map((c) => csvField(cell(r[c]))).join(",")),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** A named CSV section after the tables: a blank line, "# name", then its own header and rows. */
+const section = (name: string, csv: string) => `\n# ${name}\n${csv}`;
+
+/** Everything the run page shows, in one JSON document (latencies in seconds). */
+function runJson(report: TRunReport): string {
+  const validity = trialValidity(report.trials);
+  const { levels, progress: _progress, loadCurve: _curve, flags, failures, ...rest } = report;
+  return JSON.stringify(
+    {
+      units: "seconds",
+      ...Object.fromEntries(otherSections(report)),
+      run: rest.run,
+      reference: rest.reference,
+      variants: rest.variants,
+      environment: rest.environment,
+      tables: levels.map(({ curves: _c, ...t }) => t),
+      loadCurve: loadCurveRows(report, validity),
+      resources: rest.resources,
+      validity: { flags, failures, trials: validity },
+      trials: rest.trials,
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * The percentile tables first (unchanged, so spreadsheets and scripts reading the first table
+ * keep working), then one section each: load curve (achieved vs requested, error rate,
+ * saturated trials), resources, validity (every trial: counted or excluded and why, its flags),
+ * failures, the run and its environment (as the report sanitised it: no secrets), and any other
+ * list the report carries.
+ */
+function runCsv(report: TRunReport): string {
+  const validity = trialValidity(report.trials);
+  const curve = loadCurveRows(report, validity).map(({ stats, ...p }) => ({
+    ...p,
+    ...Object.fromEntries(
+      Object.entries(stats).map(([stat, v]) => [`${stat}_ms`, v === null ? null : v * 1000]),
+    ),
+  }));
+  const trials = validity.map(({ flags, ...v }) => ({
+    ...v,
+    flags: flags.map((f) => `${f.code} (${f.severity})`).join("; "),
+    flag_messages: flags.map((f) => f.message).join(" | "),
+  }));
+  const reasons = report.failures.reasons.map((r) => ({ ...r, trials: r.trials.join(" ") }));
+  const keyValues = (value: unknown) =>
+    recordsToCsv(flatten(value).map(([key, v]) => ({ key, value: v })));
+  const others = otherSections(report).map(([name, value]) =>
+    section(
+      name,
+      Array.isArray(value) && value.every((v) => v && typeof v === "object")
+        ? recordsToCsv(value as Record<string, unknown>[])
+        : keyValues(value),
+    ),
+  );
+  return [
+    tablesToCsv(report.levels),
+    section("load_curve", recordsToCsv(curve)),
+    section("resources", recordsToCsv(report.resources, Object.keys(ZResourceCost.shape))),
+    section("validity", recordsToCsv(trials)),
+    section("failures", recordsToCsv(reasons, ["reason", "count", "trials"])),
+    section(
+      "incomplete_cells",
+      recordsToCsv(report.failures.incompleteCells, [
+        "variant",
+        "levelKey",
+        "planned",
+        "succeeded",
+      ]),
+    ),
+    section("run", keyValues({ ...report.run, reference: report.reference })),
+    section("environment", keyValues(report.environment)),
+    ...others,
+  ].join("");
+}
+
 export function runExport(report: TRunReport, format: "csv" | "json"): ExportFile {
   const base = `meshbench-${slugify(report.run.title)}-${report.run.id}`;
-  if (format === "csv")
-    return {
-      filename: `${base}.csv`,
-      contentType: "text/csv; charset=utf-8",
-      body: tablesToCsv(report.levels),
-    };
-  const meta = {
-    run: { id: report.run.id, title: report.run.title, status: report.run.status },
-    reference: report.reference,
-    units: "seconds",
-  };
-  return {
-    filename: `${base}.json`,
-    contentType: "application/json",
-    body: tablesToJson(meta, report.levels),
-  };
+  return format === "csv"
+    ? { filename: `${base}.csv`, contentType: "text/csv; charset=utf-8", body: runCsv(report) }
+    : { filename: `${base}.json`, contentType: "application/json", body: runJson(report) };
 }
 
 export function comparisonExport(report: TComparisonReport, format: "csv" | "json"): ExportFile {

@@ -11,7 +11,7 @@ export const uploadResultsProcedure = requireScope("results:write")
       tags: ["results"],
       summary: "Upload load-generator results as a new run",
       description:
-        "Fortio/Nighthawk/SMP JSON (as an object or a string) or wrk text (a string), several trials per request. " +
+        "Fortio/Nighthawk/SMP JSON (as an object or a string), wrk text (a string) or Locust --csv (the _stats.csv text, optionally followed by its _stats_history.csv), several trials per request. " +
         "Send an Idempotency-Key header so a retry never stores the run twice. Requires the results:write scope.",
       successDescription: "The stored run and its trials with their validity flags",
       errorResponses: {

@@ -3,7 +3,11 @@ import { exportResponse, isTableFormat } from "~/server/export-response";
 
 export const dynamic = "force-dynamic";
 
-/** GET /runs/<id>/export/{csv,json,smp}: the run's tables or its SMP result as a download. */
+/**
+ * GET /runs/<id>/export/{csv,json,smp}: the run as a download. CSV and JSON hold the percentile
+ * tables, load curve, resources, validity (flags, excluded trials and why) and the sanitised
+ * environment (services/reports/export.ts); SMP is the run's SMP result.
+ */
 export async function GET(
   _request: Request,
   { params }: { params: Promise<{ runId: string; format: string }> },
