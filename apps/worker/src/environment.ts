@@ -1,4 +1,5 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
+import { environmentFingerprint } from "./fingerprint";
 import type { TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 
@@ -19,6 +20,7 @@ export async function describeEnvironment(
   plan: TPlannedTrial[],
   variants: Map<string, PreparedVariant>,
   meshes: TMeshDetection,
+  clusterName = "unknown",
 ): Promise<TRunEnvironment> {
   const facts = await gateway.facts();
   const cluster: Record<string, string> = {
@@ -69,5 +71,6 @@ export async function describeEnvironment(
           : "none",
       "measured duration": `${def.durationSeconds} s per trial`,
     },
+    fingerprint: environmentFingerprint(clusterName, facts, meshes, def),
   };
 }

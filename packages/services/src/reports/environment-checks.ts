@@ -4,6 +4,10 @@ import {
   type TRunEnvironmentCheck,
 } from "@meshbench/contracts";
 import { environmentDifferences } from "@meshbench/core";
+import { sanitizeEnvironment } from "./sanitize";
+
+// Comparisons are also shared publicly: values are masked as for share pages (hosts in URLs).
+const safe = (v: string | null) => (v === null ? null : String(sanitizeEnvironment(v, "public")));
 
 /** A run's recorded fingerprint; null for uploads and older runs that recorded none. */
 function fingerprintOf(run: Pick<TRunDetail, "environment">) {
@@ -22,5 +26,10 @@ export function environmentChecks(
   const titles = new Map(runs.map((r) => [r.id, r.title]));
   return environmentDifferences(
     runs.map((r) => ({ runId: r.id, fingerprint: fingerprintOf(r) })),
-  ).map((d) => ({ ...d, title: titles.get(d.runId) ?? d.runId }));
+  ).map((d) => ({
+    ...d,
+    title: titles.get(d.runId) ?? d.runId,
+    differences:
+      d.differences?.map((x) => ({ field: x.field, a: safe(x.a), b: safe(x.b) })) ?? null,
+  }));
 }
