@@ -48,6 +48,6 @@ export function environmentFingerprint(
       ...(f.noCatchUp ? ["-nocatchup"] : []),
       `warmup ${def.warmupSeconds}s`,
     ],
-    target: def.target as Record<string, unknown>,
+    target: def.target,
   };
 }

@@ -16,8 +16,8 @@ export function EnvironmentWarning({ checks }: { checks: TRunEnvironmentCheck[] 
       <strong>These runs may not be comparable.</strong>
       {differing.length > 0 ? (
         <p>
-          They were measured in different environments, so a difference between them is not only
-          the mesh&apos;s. Compared with <em>{reference.title}</em>:
+          They were measured in different environments, so a difference between them is not only the
+          mesh&apos;s. Compared with <em>{reference.title}</em>:
         </p>
       ) : null}
       {differing.map((c) => (

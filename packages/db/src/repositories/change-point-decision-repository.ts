@@ -28,8 +28,22 @@ export function createChangePointDecisionRepository(db: Database) {
           workspaceId_benchmarkKey_seriesKey_runId: { workspaceId, benchmarkKey, seriesKey, runId },
         },
         update: { status, decidedByUserId, decidedAt: at },
-        create: { workspaceId, benchmarkKey, seriesKey, runId, status, decidedByUserId, decidedAt: at },
-        select: { seriesKey: true, runId: true, status: true, decidedByUserId: true, decidedAt: true },
+        create: {
+          workspaceId,
+          benchmarkKey,
+          seriesKey,
+          runId,
+          status,
+          decidedByUserId,
+          decidedAt: at,
+        },
+        select: {
+          seriesKey: true,
+          runId: true,
+          status: true,
+          decidedByUserId: true,
+          decidedAt: true,
+        },
       });
     },
 
@@ -44,7 +58,13 @@ export function createChangePointDecisionRepository(db: Database) {
     async list(workspaceId: string, benchmarkKey: string): Promise<ChangePointDecisionRecord[]> {
       return db.changePointDecision.findMany({
         where: { workspaceId, benchmarkKey },
-        select: { seriesKey: true, runId: true, status: true, decidedByUserId: true, decidedAt: true },
+        select: {
+          seriesKey: true,
+          runId: true,
+          status: true,
+          decidedByUserId: true,
+          decidedAt: true,
+        },
       });
     },
   };

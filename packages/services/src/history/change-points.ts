@@ -19,9 +19,7 @@ export function historyChangePoints(
 ): TChangePoint[] {
   const decided = new Map(decisions.map((d) => [`${d.seriesKey}\n${d.runId}`, d]));
   const createdAt = new Map(history.runs.map((r) => [r.runId, r.createdAt]));
-  const bySeries = new Map(
-    history.series.map((s) => [seriesKeyOf(s.label, history.statistic), s]),
-  );
+  const bySeries = new Map(history.series.map((s) => [seriesKeyOf(s.label, history.statistic), s]));
   const found = changePointsBySeries(
     [...bySeries].map(([key, s]) => ({
       key,

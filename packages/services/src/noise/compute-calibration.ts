@@ -29,7 +29,10 @@ export function computeCalibration(run: TRunDetail): CalibrationOutcome {
   const [a, aPrime] = sortVariants(trials.map((t) => t.variant));
   if (!a || !aPrime)
     return { calibration: null, levelsCalibrated: 0, error: "the A/A run needs two variants" };
-  const levels = new Map<string, AaLevelTrials & { baseline: TTrialResult[]; aa: TTrialResult[] }>();
+  const levels = new Map<
+    string,
+    AaLevelTrials & { baseline: TTrialResult[]; aa: TTrialResult[] }
+  >();
   for (const t of trials) {
     const level = levelOf(t);
     const entry = levels.get(level.key) ?? { level, baseline: [], aa: [] };
@@ -38,9 +41,7 @@ export function computeCalibration(run: TRunDetail): CalibrationOutcome {
     levels.set(level.key, entry);
   }
   const calibration = calibrateNoise([...levels.values()], { seed: BOOTSTRAP_SEED });
-  const levelsCalibrated = calibration.levels.filter(
-    (l) => Object.keys(l.bands).length > 0,
-  ).length;
+  const levelsCalibrated = calibration.levels.filter((l) => Object.keys(l.bands).length > 0).length;
   return {
     calibration,
     levelsCalibrated,

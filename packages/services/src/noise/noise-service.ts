@@ -64,12 +64,24 @@ export function createNoiseService(deps: Deps) {
     async calibrate(workspaceId: string, raw: TCalibrateClusterInput) {
       const input = ZCalibrateClusterInput.parse(raw);
       const cluster = await requireCluster(workspaceId, input.clusterId);
+      // Checked here too, before the A/A benchmark is written, so a refusal leaves nothing behind.
+      if (cluster.status !== "ready")
+        throw new DomainError(
+          "PRECONDITION_FAILED",
+          `The cluster ${cluster.name} is ${cluster.status}: validate it before calibrating`,
+          "clusterId",
+        );
       const source = input.benchmarkId
         ? await deps.benchmarks.get(workspaceId, input.benchmarkId)
         : null;
       if (input.benchmarkId && !source)
         throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
-      const def = aaDefinition(cluster.id, cluster.name, source?.definition ?? null, input.repetitions);
+      const def = aaDefinition(
+        cluster.id,
+        cluster.name,
+        source?.definition ?? null,
+        input.repetitions,
+      );
       const existing = await deps.benchmarks.getByKey(workspaceId, def.key);
       const bench = existing
         ? await deps.benchmarks.update(workspaceId, existing.id, def)
@@ -127,7 +139,10 @@ export function createNoiseService(deps: Deps) {
      * The calibration a run's deltas are read against: the newest ready one of the run's cluster,
      * never the run's own (an A/A run judged by itself says nothing).
      */
-    async calibrationForRun(workspaceId: string, runId: string): Promise<ClusterCalibration | null> {
+    async calibrationForRun(
+      workspaceId: string,
+      runId: string,
+    ): Promise<ClusterCalibration | null> {
       const clusterId = await calibrations.clusterOfRun(workspaceId, runId);
       if (!clusterId) return null;
       await refresh(workspaceId, clusterId);

@@ -18,7 +18,7 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
     drop = test.drop;
     db = createPrismaClient(test.url);
     services = createServices(db, {
-      runQueue: { enqueue: async (job) => enqueued.push(job.runId) },
+      runQueue: { enqueue: (job) => Promise.resolve(enqueued.push(job.runId)) },
     });
     ws = (await db.workspace.create({ data: { slug: "noise", name: "Noise" } })).id;
     clusterId = (
@@ -116,9 +116,9 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
 
   it("never judges the A/A run by itself, and leaves runs of other clusters alone", async () => {
     const own = await services.reports.runReport(ws, aaRunId);
-    expect(own.levels.flatMap((l) => l.rows.flatMap((r) => r.stats.map((s) => s.noise)))).toEqual(
-      expect.not.arrayContaining([expect.objectContaining({ call: expect.any(String) })]),
-    );
+    const bands = own.levels.flatMap((l) => l.rows.flatMap((r) => r.stats.map((c) => c.noise)));
+    expect(bands.length).toBeGreaterThan(0);
+    expect(bands.every((n) => n === undefined)).toBe(true);
     const elsewhere = await services.runs.create(ws, { title: "no cluster", source: "import" });
     await recordFixtureRun(services.runs, ws, elsewhere, [
       ...reps("baseline", "baseline", 100, [1, 2, 3]),

@@ -24,7 +24,10 @@ describe("change points on a seeded history, and environment checks on compare (
   });
 
   it("finds the step where the proxy hop arrived, before → after", async () => {
-    const h = await as("viewer").history.get({ benchmarkKey: history.benchmarkKey, statistic: "p50" });
+    const h = await as("viewer").history.get({
+      benchmarkKey: history.benchmarkKey,
+      statistic: "p50",
+    });
     expect(h.runs).toHaveLength(12);
     expect(h.changePoints).toHaveLength(1);
     const c = h.changePoints![0]!;

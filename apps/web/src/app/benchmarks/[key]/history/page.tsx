@@ -68,14 +68,16 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
       <HistoryChart history={history} axis={axis} />
       <h2>Change points</h2>
       <p className="muted">
-        E-divisive means per variant × level for {STATISTIC_LABELS[statistic]} (permutation test,
-        α = 0.05, at least 5 runs either side).
+        E-divisive means per variant × level for {STATISTIC_LABELS[statistic]} (permutation test, α
+        = 0.05, at least 5 runs either side).
       </p>
       <ChangePointList
         benchmarkKey={history.benchmarkKey}
         changePoints={history.changePoints ?? []}
         titles={Object.fromEntries(history.runs.map((r) => [r.runId, r.title]))}
-        canDecide={current?.role === "owner" || current?.role === "admin" || current?.role === "member"}
+        canDecide={
+          current?.role === "owner" || current?.role === "admin" || current?.role === "member"
+        }
       />
       <h2>Runs</h2>
       <table>
