@@ -1,4 +1,5 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
+import { environmentFingerprint } from "./fingerprint";
 import type { TPlannedTrial } from "@meshbench/core";
 import {
   type ClusterGateway,
@@ -23,6 +24,7 @@ export async function describeEnvironment(
   plan: TPlannedTrial[],
   variants: Map<string, PreparedVariant>,
   meshes: TMeshDetection,
+  clusterName = "unknown",
 ): Promise<TRunEnvironment> {
   const facts = await gateway.facts();
   const cluster: Record<string, string> = {
@@ -79,5 +81,6 @@ export async function describeEnvironment(
           : "none",
       "measured duration": `${def.durationSeconds} s per trial`,
     },
+    fingerprint: environmentFingerprint(clusterName, facts, meshes, def),
   };
 }

@@ -43,6 +43,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       plan,
       variants,
       meshes,
+      claimed.clusterName,
     );
     await deps.execution.setEnvironment(ws, runId, environment);
     const apiCallsAtStart = claimed.gateway.apiCalls();

@@ -126,6 +126,12 @@ describe("the worker on a real apiserver with kwok", () => {
       const env = run.environment as TRunEnvironment;
       expect(env.variants.linkerd).toContain("annotations linkerd.io/inject=enabled");
       expect(env.cluster["Kubernetes version"]).toBe("v1.32.4");
+      expect(env.fingerprint).toMatchObject({
+        cluster: "kwok",
+        kubernetesVersion: "v1.32.4",
+        fortioVersion: "1.68.2",
+        target: { kind: "fortio-echo" },
+      });
       await until("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
     } finally {
       await worker.stop();

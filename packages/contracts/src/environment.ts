@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZEnvironmentFingerprint } from "./fingerprint";
 
 /** One readable section of a run's environment: label → value, as the run page lists them. */
 export const ZEnvironmentSection = z.record(z.string(), z.string());
@@ -19,5 +20,7 @@ export const ZRunEnvironment = z.object({
   warmup: ZEnvironmentSection,
   /** Cost of producing trials: filled in when the run ends. */
   scheduler: ZEnvironmentSection.optional(),
+  /** What the numbers depend on besides the mesh (the compare page diffs these). */
+  fingerprint: ZEnvironmentFingerprint.optional(),
 });
 export type TRunEnvironment = z.infer<typeof ZRunEnvironment>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZComparisonStatistic, ZDelta } from "./comparison";
 import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
+import { ZNoiseBandCell } from "./noise";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
 export const ZLoadLevel = z.object({
@@ -25,6 +26,8 @@ export const ZStatCell = z.object({
   delta: ZDelta.nullable(),
   /** core's wording of the delta, e.g. "+0.15 ms, 11% slower". */
   wording: z.string().nullable(),
+  /** The cluster's A/A noise band for this delta (absent without a calibration). */
+  noise: ZNoiseBandCell.nullable().optional(),
 });
 export type TStatCell = z.infer<typeof ZStatCell>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLevelReport, ZRunReport } from "./report";
 import { ZId } from "./run";
+import { ZRunEnvironmentCheck } from "./noise";
 
 /**
  * One series of a comparison: a variant at a load level inside a run. The whole comparison state
@@ -26,6 +27,8 @@ export const ZComparisonReport = z.object({
   state: ZComparisonState,
   runs: z.array(z.object({ id: ZId, title: z.string() })),
   table: ZLevelReport,
+  /** Environment fingerprints of the compared runs: differences from the first run. */
+  environments: z.array(ZRunEnvironmentCheck).optional(),
 });
 export type TComparisonReport = z.infer<typeof ZComparisonReport>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZComparisonStatistic } from "./comparison";
 import { ZId } from "./run";
+import { ZChangePoint } from "./noise";
 
 export const ZVerdictStatus = z.enum(["pass", "fail", "inconclusive"]);
 export type TVerdictStatus = z.infer<typeof ZVerdictStatus>;
@@ -110,5 +111,7 @@ export const ZBenchmarkHistory = z.object({
   runs: z.array(ZHistoryRun),
   series: z.array(ZHistorySeries),
   budgetLines: z.array(ZBudgetLine),
+  /** E-divisive change points per series (oldest first), with people's decisions. */
+  changePoints: z.array(ZChangePoint).optional(),
 });
 export type TBenchmarkHistory = z.infer<typeof ZBenchmarkHistory>;

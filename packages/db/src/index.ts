@@ -85,3 +85,13 @@ export {
   type RunExecutionRepository,
 } from "./repositories/run-execution-repository";
 export { createRunQueue, RUN_QUEUE, type RunQueue } from "./queue/run-queue";
+export {
+  createNoiseCalibrationRepository,
+  type NoiseCalibrationRepository,
+  type StoredNoiseCalibration,
+} from "./repositories/noise-calibration-repository";
+export {
+  createChangePointDecisionRepository,
+  type ChangePointDecisionRepository,
+  type ChangePointDecisionRecord,
+} from "./repositories/change-point-decision-repository";

@@ -3,10 +3,12 @@ import {
   createApiTokenRepository,
   createAuditRepository,
   createBenchmarkRepository,
+  createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
   createIdempotencyRepository,
   createMembershipRepository,
+  createNoiseCalibrationRepository,
   createRateLimiter,
   createResourceSampleRepository,
   createRunExecutionRepository,
@@ -29,6 +31,7 @@ import { createClusterAccess, type GatewayFactory } from "./clusters/cluster-acc
 import { createClusterService } from "./clusters/cluster-service";
 import { createHistoryService } from "./history/history-service";
 import { createDisabledMailer, type Mailer } from "./mail/mailer";
+import { createNoiseService } from "./noise/noise-service";
 import { createReportService } from "./reports/report-service";
 import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
@@ -93,6 +96,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const audit = createAuditRepository(db);
   const samples = createResourceSampleRepository(db);
   const execution = createRunExecutionRepository(db);
+  const scheduling = createRunSchedulingService({
+    benchmarks,
+    clusters,
+    execution,
+    queue: options.runQueue ?? null,
+  });
+  const noise = createNoiseService({
+    calibrations: createNoiseCalibrationRepository(db),
+    runs,
+    benchmarks,
+    clusters,
+    scheduling,
+  });
   const access = createClusterAccess({
     clusters,
     vault: new KubeconfigVault(
@@ -124,23 +140,24 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */
-    history: createHistoryService({ benchmarks, history }),
+    history: createHistoryService({
+      benchmarks,
+      history,
+      decisions: createChangePointDecisionRepository(db),
+    }),
     /** Budgets and the verdicts judged by them. */
     verdicts: createVerdictService({ runs, benchmarks, history }),
     /** Run reports and comparisons computed with core. */
-    reports: createReportService({ runs, samples }),
+    reports: createReportService({ runs, samples, noise }),
+    /** A/A calibration per cluster and the noise band beside deltas. */
+    noise,
     /** Target clusters: register/validate/detect; kubeconfigs sealed by the vault. */
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
     benchmarks: createBenchmarkService({ benchmarks }),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
-    scheduling: createRunSchedulingService({
-      benchmarks,
-      clusters,
-      execution,
-      queue: options.runQueue ?? null,
-    }),
+    scheduling,
     /** The worker's side of a run: claim, record trials, finish. */
     execution: createRunExecutionService({
       runs,

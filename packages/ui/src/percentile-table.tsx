@@ -6,10 +6,30 @@ import {
 } from "@meshbench/contracts";
 import { formatInterval, formatLatency, formatSignificant } from "./format";
 
+const signedPercent = (f: number) =>
+  `${f < 0 ? "\u2212" : "+"}${formatSignificant(Math.abs(f) * 100)}%`;
+
+/** The cluster's A/A band beside the delta: where two identical baselines already differ. */
+function NoiseBand({ cell }: { cell: TStatCell }) {
+  const n = cell.noise;
+  if (!n) return null;
+  return (
+    <span
+      className={`ci noise-band ${n.source}`}
+      data-noise-call={n.call}
+      data-noise-source={n.source}
+      title={`${n.label}: a delta inside this band is indistinguishable from the cluster's own noise`}
+    >
+      A/A band [{signedPercent(n.band[0])}, {signedPercent(n.band[1])}]
+      {n.source === "nearest" ? ` (nearest level, ${n.calibratedQps ?? "max"} QPS)` : ""}
+    </span>
+  );
+}
+
 function DeltaLine({ cell }: { cell: TStatCell }) {
   const d = cell.delta;
   if (!d) return null;
-  const noise = d.withinNoise === true;
+  const noise = d.withinNoise === true || cell.noise?.call === "noise";
   const tone = noise
     ? "noise"
     : d.slowerSide === "variant"
@@ -22,7 +42,14 @@ function DeltaLine({ cell }: { cell: TStatCell }) {
       <span className={`delta ${tone}`} data-within-noise={noise ? "true" : "false"}>
         {cell.wording}
         {noise ? (
-          <span className="noise-mark" title="The 95% interval includes zero: within noise">
+          <span
+            className="noise-mark"
+            title={
+              cell.noise?.call === "noise"
+                ? "Inside the cluster's A/A noise band: within noise"
+                : "The 95% interval includes zero: within noise"
+            }
+          >
             {" "}
             ≈ noise
           </span>
@@ -33,6 +60,7 @@ function DeltaLine({ cell }: { cell: TStatCell }) {
           ? "too few repetitions for an interval"
           : `95% CI ${formatInterval(d.interval?.absolute)}`}
       </span>
+      <NoiseBand cell={cell} />
     </>
   );
 }

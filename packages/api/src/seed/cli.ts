@@ -1,6 +1,7 @@
 /** `pnpm db:seed`: loads the demo workspace and run. Refuses in production mode. */
 import { createPrismaClient } from "@meshbench/db";
 import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from "./seed-demo";
+import { seedHistoryDemo } from "./seed-history";
 
 const mode = process.env.MESHBENCH_MODE ?? "local";
 if (mode !== "local") {
@@ -18,6 +19,8 @@ const db = createPrismaClient(url);
 try {
   const seeded = await seedDemo(db);
   console.log(`meshbench seed: demo run ${seeded.runId} with ${seeded.trials} trials`);
+  const history = await seedHistoryDemo(db, seeded.workspaceId);
+  console.log(`meshbench seed: ${history.runIds.length} nightly runs of ${history.benchmarkKey}`);
   // Local mode only (checked above): these are the public demo credentials from the README.
   console.log(
     `meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; API token ${DEMO_API_TOKEN}`,

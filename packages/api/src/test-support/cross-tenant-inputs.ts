@@ -159,6 +159,16 @@ export const matrixEntries: Record<string, MatrixEntry> = {
       auth: { mode: "kubeconfig", kubeconfig: fx.kubeconfig.unreachable },
     }),
   },
+  "clusters.calibrate": {
+    kind: "object",
+    minimum: "member",
+    input: (fx) => ({ clusterId: fx.a.clusterId }),
+  },
+  "clusters.noiseBand": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ clusterId: fx.a.clusterId }),
+  },
   "clusters.validate": {
     kind: "object",
     minimum: "admin",
@@ -179,6 +189,16 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     kind: "object",
     minimum: "viewer",
     input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
+  },
+  "history.decideChangePoint": {
+    kind: "object",
+    minimum: "member",
+    input: (fx) => ({
+      benchmarkKey: fx.a.benchmarkKey,
+      seriesKey: "baseline @ 100 QPS, 8 conn|p99",
+      runId: fx.a.runId,
+      status: "dismissed",
+    }),
   },
 
   "reports.run": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },

@@ -2,18 +2,41 @@ import {
   DomainError,
   ZBudgets,
   type TBenchmarkHistory,
+  type TDecideChangePointInput,
   type ZGetHistoryInput,
 } from "@meshbench/contracts";
 import type { z } from "zod";
 import { trendValues } from "@meshbench/core";
-import type { BenchmarkRepository, HistoryRepository } from "@meshbench/db";
+import type {
+  BenchmarkRepository,
+  ChangePointDecisionRepository,
+  HistoryRepository,
+} from "@meshbench/db";
+import { historyChangePoints } from "./change-points";
 
-type Deps = { benchmarks: BenchmarkRepository; history: HistoryRepository };
+type Deps = {
+  benchmarks: BenchmarkRepository;
+  history: HistoryRepository;
+  decisions: ChangePointDecisionRepository;
+};
 type THistoryQuery = z.output<typeof ZGetHistoryInput>;
 
 export function createHistoryService(deps: Deps) {
   return {
     get: (workspaceId: string, input: THistoryQuery) => getHistory(deps, workspaceId, input),
+    /** Confirms or dismisses a detected change point (kept either way; dismissed ones greyed). */
+    async decideChangePoint(
+      workspaceId: string,
+      decidedByUserId: string | null,
+      input: TDecideChangePointInput,
+    ) {
+      const benchmark = await deps.benchmarks.getBudgets(workspaceId, input.benchmarkKey);
+      if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      if (!(await deps.decisions.runOfBenchmark(workspaceId, input.benchmarkKey, input.runId)))
+        throw new DomainError("NOT_FOUND", "No such run of this benchmark", "runId");
+      const d = await deps.decisions.decide(workspaceId, { ...input, decidedByUserId });
+      return { seriesKey: d.seriesKey, runId: d.runId, status: d.status, decidedAt: d.decidedAt };
+    },
   };
 }
 
@@ -61,7 +84,7 @@ async function getHistory(
         ]
       : [],
   );
-  return {
+  const history = {
     benchmarkKey: benchmark.key,
     benchmarkName: benchmark.name,
     statistic: input.statistic,
@@ -80,4 +103,6 @@ async function getHistory(
     ),
     budgetLines,
   };
+  const decisions = await services.decisions.list(workspaceId, benchmark.key);
+  return { ...history, changePoints: historyChangePoints(history, decisions) };
 }

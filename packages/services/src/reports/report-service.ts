@@ -11,13 +11,15 @@ import {
 import { countingTrials, levelOf } from "@meshbench/core";
 import type { ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
+import { environmentChecks } from "./environment-checks";
 import { trialFailures } from "./failures";
 import { levelLabel, sortLevels, sortVariants } from "./levels";
+import { type NoiseLookup, withNoiseBands } from "./noise";
 import { resourceCosts } from "./resources";
 import { type EnvironmentAudience, sanitizeEnvironment } from "./sanitize";
 import { throughputOf } from "./throughput";
 
-type Deps = { runs: RunRepository; samples: ResourceSampleRepository };
+type Deps = { runs: RunRepository; samples: ResourceSampleRepository; noise?: NoiseLookup };
 
 function progressOf(run: TRunDetail): TRunProgress {
   return {
@@ -41,7 +43,7 @@ function levelsOf(run: TRunDetail) {
   return sortLevels([...byKey.values()]);
 }
 
-export function createReportService({ runs, samples }: Deps) {
+export function createReportService({ runs, samples, noise }: Deps) {
   async function load(workspaceId: string, runId: string) {
     const run = await runs.get(workspaceId, runId);
     if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
@@ -58,6 +60,18 @@ export function createReportService({ runs, samples }: Deps) {
     runId: string,
     reference?: string,
     audience: EnvironmentAudience = "member",
+  ): Promise<TRunReport> {
+    // The noise band is applied outside the cache: a later calibration changes it.
+    const report = await cachedRunReport(workspaceId, runId, reference, audience);
+    const calibration = (await noise?.calibrationForRun(workspaceId, runId)) ?? null;
+    return calibration ? { ...report, levels: withNoiseBands(report.levels, calibration) } : report;
+  }
+
+  async function cachedRunReport(
+    workspaceId: string,
+    runId: string,
+    reference: string | undefined,
+    audience: EnvironmentAudience,
   ): Promise<TRunReport> {
     const run = await load(workspaceId, runId);
     const finished =
@@ -193,6 +207,7 @@ export function createReportService({ runs, samples }: Deps) {
       state: { ...state, reference },
       runs: [...loaded.values()].map((r) => ({ id: r.id, title: r.title })),
       table: buildTable(level, "Comparison", groups, reference),
+      environments: environmentChecks([...loaded.values()]),
     };
   }
 

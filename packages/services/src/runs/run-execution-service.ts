@@ -23,6 +23,8 @@ type Deps = {
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
 export type ClaimedRun = {
   definition: TBenchmarkDefinition;
+  /** The registered cluster's name (the environment fingerprint starts with it). */
+  clusterName: string;
   gateway: ClusterGateway;
   prometheusUrl: string | null;
   /** Keys of trials that finished before (a resumed run skips them). */
@@ -76,6 +78,7 @@ export function createRunExecutionService(deps: Deps) {
       );
       return {
         definition: bench.definition,
+        clusterName: cluster.name,
         gateway,
         prometheusUrl: sealed.prometheusUrl,
         finishedKeys,

@@ -34,7 +34,8 @@ function runLabel(run: TBenchmarkHistory["runs"][number], axis: TrendAxis): stri
 
 /**
  * A statistic's trend across a benchmark's runs: one line per variant and load level, dashed
- * budget lines, and each point a link to its run. Data comes computed from the server (core);
+ * budget lines, a vertical line at each detected change point (dismissed ones grey and dotted),
+ * and each point a link to its run. Data comes computed from the server (core);
  * this only draws it.
  */
 export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
@@ -96,6 +97,25 @@ export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
               activeDot={{ r: 6, cursor: "pointer" }}
             />
           ))}
+          {(history.changePoints ?? []).map((c) => {
+            const at = rows.find((r) => r.runId === c.runId);
+            if (!at) return null;
+            const dismissed = c.status === "dismissed";
+            return (
+              <ReferenceLine
+                key={`${c.seriesKey}@${c.runId}`}
+                x={at.label ?? undefined}
+                stroke={dismissed ? "#8c959f" : "#bf8700"}
+                strokeOpacity={dismissed ? 0.5 : 1}
+                strokeDasharray={dismissed ? "2 4" : undefined}
+                label={{
+                  value: `${dismissed ? "dismissed " : ""}change: ${c.seriesLabel}`,
+                  position: "insideTopLeft",
+                  fontSize: 11,
+                }}
+              />
+            );
+          })}
           {history.budgetLines.map((b) => (
             <ReferenceLine
               key={b.label}

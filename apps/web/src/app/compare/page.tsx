@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ComparePicker } from "~/components/compare-picker";
 import { ComparisonView } from "~/components/comparison-view";
+import { EnvironmentWarning } from "~/components/environment-warning";
 import { compareHref, parseCompareParams } from "~/components/compare-url";
 import { ShareControls } from "~/components/share-controls";
 import { SignedOut } from "~/components/signed-out";
@@ -42,6 +43,7 @@ export default async function ComparePage({ searchParams }: Props) {
             </a>
           </nav>
           <ShareControls target={{ kind: "comparison", comparison: state }} />
+          <EnvironmentWarning checks={report.environments ?? []} />
           <ComparisonView report={report} />
         </>
       ) : (

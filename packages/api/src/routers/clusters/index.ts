@@ -1,4 +1,6 @@
 import { createTRPCRouter } from "../../trpc";
+import { calibrateCluster } from "./calibrate-cluster";
+import { getNoiseBand } from "./get-noise-band";
 import { deleteCluster } from "./delete-cluster";
 import { getCluster } from "./get-cluster";
 import { inspectKubeconfig } from "./inspect-kubeconfig";
@@ -15,4 +17,6 @@ export const clustersRouter = createTRPCRouter({
   validate: validateCluster,
   refreshDetection,
   delete: deleteCluster,
+  calibrate: calibrateCluster,
+  noiseBand: getNoiseBand,
 });

@@ -1,4 +1,8 @@
 import { createTRPCRouter } from "../../trpc";
+import { decideChangePoint } from "./decide-change-point";
 import { getHistoryProcedure } from "./get-history";
 
-export const historyRouter = createTRPCRouter({ get: getHistoryProcedure });
+export const historyRouter = createTRPCRouter({
+  get: getHistoryProcedure,
+  decideChangePoint,
+});

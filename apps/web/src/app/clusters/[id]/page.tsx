@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ClusterActions } from "~/components/clusters/cluster-actions";
 import { DetectionView } from "~/components/clusters/detection-view";
 import { formatBytes, formatWhen, STATUS_BADGE } from "~/components/clusters/mesh-summary";
+import { NoiseCalibration } from "~/components/clusters/noise-calibration";
 import { atLeast } from "~/components/clusters/roles";
 import { SignedOut } from "~/components/signed-out";
 import { orNotFound } from "~/server/not-found";
@@ -21,6 +22,10 @@ export default async function ClusterPage({ params }: Props) {
   if (!current) return <SignedOut />;
   if (!/^[a-z0-9]+$/.test(id)) notFound();
   const c = await orNotFound(caller.clusters.get({ clusterId: id }));
+  const band = await caller.clusters.noiseBand({ clusterId: id }).catch(() => null);
+  const benchmarks = (await caller.benchmarks.list().catch(() => []))
+    .filter((b) => !b.ciOnly && !b.key.startsWith("aa-calibration-"))
+    .map((b) => ({ id: b.id, key: b.key }));
   return (
     <>
       <h1>{c.name}</h1>
@@ -87,6 +92,13 @@ export default async function ClusterPage({ params }: Props) {
           No node inventory yet — re-validate once the cluster is reachable.
         </div>
       )}
+      <h2>Noise floor</h2>
+      <NoiseCalibration
+        clusterId={c.id}
+        band={band}
+        benchmarks={benchmarks}
+        canCalibrate={atLeast(current.role, "member")}
+      />
       <h2>Meshes</h2>
       {c.detectedMeshes ? (
         <DetectionView detection={c.detectedMeshes} />

@@ -2,6 +2,7 @@ import { STATISTIC_LABELS, ZComparisonStatistic } from "@meshbench/contracts";
 import type { Metadata } from "next";
 import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
+import { ChangePointList } from "./change-point-list";
 import { HistoryChart } from "./history-chart";
 
 export const dynamic = "force-dynamic";
@@ -23,6 +24,7 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
   const statistic = ZComparisonStatistic.catch("p99").parse(query.statistic);
   const axis = AXES.find((a) => a === query.axis) ?? "commit";
   const caller = await api();
+  const current = await caller.workspaces.current().catch(() => null);
   const history = await orNotFound(
     caller.history.get({
       benchmarkKey: key,
@@ -64,6 +66,19 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
         <button type="submit">Show</button>
       </form>
       <HistoryChart history={history} axis={axis} />
+      <h2>Change points</h2>
+      <p className="muted">
+        E-divisive means per variant × level for {STATISTIC_LABELS[statistic]} (permutation test, α
+        = 0.05, at least 5 runs either side).
+      </p>
+      <ChangePointList
+        benchmarkKey={history.benchmarkKey}
+        changePoints={history.changePoints ?? []}
+        titles={Object.fromEntries(history.runs.map((r) => [r.runId, r.title]))}
+        canDecide={
+          current?.role === "owner" || current?.role === "admin" || current?.role === "member"
+        }
+      />
       <h2>Runs</h2>
       <table>
         <thead>

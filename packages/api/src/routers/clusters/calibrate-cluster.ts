@@ -1,0 +1,22 @@
+import { ZCalibrateClusterInput, ZCalibrateClusterOutput } from "@meshbench/contracts";
+import { memberProcedure, rateLimited } from "../../trpc";
+
+/** "Calibrate this cluster": queues an A/A run (baseline vs an identical baseline). */
+export const calibrateCluster = memberProcedure
+  .use(rateLimited("upload"))
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/clusters/{clusterId}/calibrate",
+      protect: true,
+      tags: ["clusters"],
+      summary: "Measure the cluster's noise floor with an A/A run",
+      description:
+        "Queues a run of two identical baselines (`a`, `a-prime`; the given benchmark's target and matrix, " +
+        "or a small default) with at least 3 repetitions. When it succeeds, its per-level 95% intervals of the " +
+        "A/A delta become the band shown beside every mesh-vs-baseline delta on this cluster.",
+    },
+  })
+  .input(ZCalibrateClusterInput)
+  .output(ZCalibrateClusterOutput)
+  .mutation(({ ctx, input }) => ctx.services.noise.calibrate(ctx.actor.workspaceId, input));
