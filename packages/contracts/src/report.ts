@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZComparisonStatistic, ZDelta } from "./comparison";
 import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
+import { ZReportExtras } from "./report-extras";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
 export const ZLoadLevel = z.object({
@@ -66,6 +67,9 @@ export const ZLoadPoint = z.object({
   achievedQps: z.number().nullable(),
   errorRate: z.number().nullable(),
   stats: z.record(ZComparisonStatistic, z.number().nullable()),
+  /** Additive: the level's protocol (L4 tcp vs L7 http split) and whether it saturated. */
+  protocol: ZProtocol.optional(),
+  saturated: z.boolean().optional(),
 });
 export type TLoadPoint = z.infer<typeof ZLoadPoint>;
 
@@ -159,6 +163,7 @@ export const ZRunReport = z.object({
   progress: z.array(ZTrialProgress),
   /** Every trial in execution order, without histograms: the page loads the run only once. */
   trials: z.array(ZTrialRow),
+  ...ZReportExtras,
 });
 export type TRunReport = z.infer<typeof ZRunReport>;
 

@@ -128,7 +128,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Budgets and the verdicts judged by them. */
     verdicts: createVerdictService({ runs, benchmarks, history }),
     /** Run reports and comparisons computed with core. */
-    reports: createReportService({ runs, samples }),
+    reports: createReportService({ runs, samples, benchmarks }),
     /** Target clusters: register/validate/detect; kubeconfigs sealed by the vault. */
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */

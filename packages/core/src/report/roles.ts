@@ -1,15 +1,7 @@
-import { CONTAINER_ROLES_ANNOTATION } from "@meshbench/contracts";
+import { CONTAINER_ROLES_ANNOTATION, ZReportRole } from "@meshbench/contracts";
 
 /** Roles a report books cost under: the stored roles plus "gateway" (a proxy outside the data plane). */
-export const REPORT_ROLES = [
-  "proxy",
-  "ztunnel",
-  "waypoint",
-  "gateway",
-  "control_plane",
-  "app",
-  "load_generator",
-] as const;
+export const REPORT_ROLES = ZReportRole.options;
 export type ReportRole = (typeof REPORT_ROLES)[number];
 
 const PROXY_CONTAINERS = ["istio-proxy", "linkerd-proxy", "envoy", "envoy-sidecar", "kuma-sidecar"];

@@ -9,15 +9,21 @@ import {
   type TRunReport,
 } from "@meshbench/contracts";
 import { countingTrials, levelOf } from "@meshbench/core";
-import type { ResourceSampleRepository, RunRepository } from "@meshbench/db";
+import type { BenchmarkRepository, ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
 import { trialFailures } from "./failures";
 import { levelLabel, sortLevels, sortVariants } from "./levels";
+import { buildReportExtras, pooledRunTrials } from "./report-extras";
 import { resourceCosts } from "./resources";
 import { type EnvironmentAudience, sanitizeEnvironment } from "./sanitize";
 import { throughputOf } from "./throughput";
 
-type Deps = { runs: RunRepository; samples: ResourceSampleRepository };
+type Deps = {
+  runs: RunRepository;
+  samples: ResourceSampleRepository;
+  /** For the run's benchmark definition (run rule, report sections, warm-up); optional. */
+  benchmarks?: BenchmarkRepository;
+};
 
 function progressOf(run: TRunDetail): TRunProgress {
   return {
@@ -41,7 +47,7 @@ function levelsOf(run: TRunDetail) {
   return sortLevels([...byKey.values()]);
 }
 
-export function createReportService({ runs, samples }: Deps) {
+export function createReportService({ runs, samples, benchmarks }: Deps) {
   async function load(workspaceId: string, runId: string) {
     const run = await runs.get(workspaceId, runId);
     if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
@@ -93,7 +99,12 @@ export function createReportService({ runs, samples }: Deps) {
     const variants = sortVariants(run.trials.map((t) => t.variant));
     const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
     const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;
-    const usable = countingTrials(run.trials);
+    const definition =
+      run.benchmarkKey && benchmarks
+        ? ((await benchmarks.getByKey(workspaceId, run.benchmarkKey))?.definition ?? null)
+        : null;
+    // The one pooled path: counting trials less the run rule's drops.
+    const usable = pooledRunTrials(run, definition);
     const loadCurve: TLoadPoint[] = [];
     const levels = levelsOf(run).map((level) => {
       const groups: SeriesGroup[] = ordered.map((variant) => ({
@@ -126,6 +137,14 @@ export function createReportService({ runs, samples }: Deps) {
       ]),
     );
     const { trials, environment, labels: _labels, ...summary } = run;
+    const sampleRows = await samples.listTrialSamples(workspaceId, runId);
+    const resources = resourceCosts(sampleRows, qpsByVariant);
+    const extras = buildReportExtras({
+      run,
+      definition,
+      samples: sampleRows,
+      base: { levels, loadCurve, resources, reference: ref, variants: ordered },
+    });
     return {
       run: summary,
       environment: (sanitizeEnvironment(environment ?? {}, audience) ?? {}) as Record<
@@ -135,8 +154,7 @@ export function createReportService({ runs, samples }: Deps) {
       reference: ref,
       variants: ordered,
       levels,
-      loadCurve,
-      resources: resourceCosts(await samples.listSamples(workspaceId, runId), qpsByVariant),
+      resources,
       flags: trials
         .filter((t) => t.validityFlags.length > 0)
         .map((t) => ({
@@ -149,6 +167,7 @@ export function createReportService({ runs, samples }: Deps) {
       failures: trialFailures(run),
       progress: progressOf(run).trials,
       trials: trials.map(({ histogram: _histogram, ...row }) => row),
+      ...extras,
     };
   }
 
