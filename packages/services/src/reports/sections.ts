@@ -43,16 +43,20 @@ export function sectionHasData(section: TReportSection, r: SectionData): boolean
   }
 }
 
+/** Shown even when empty: their empty state says why (e.g. uploads carry no resource samples). */
+const ALWAYS_SHOWN = new Set<TReportSection>(["percentiles", "resources"]);
+
 /**
  * The sections of the run page, in order: the definition's `reportSections` as given (a template
- * names the ones its write-up shows, data or not), else every section that has data.
+ * names the ones its write-up shows, data or not), else every section that has data
+ * (percentiles and resources always).
  */
 export function resolveSections(
   selected: readonly TReportSection[] | undefined,
   data: SectionData,
 ): TReportSection[] {
   if (selected && selected.length > 0) return [...new Set(selected)];
-  return REPORT_SECTIONS.filter((s) => sectionHasData(s, data));
+  return REPORT_SECTIONS.filter((s) => ALWAYS_SHOWN.has(s) || sectionHasData(s, data));
 }
 
 /**
