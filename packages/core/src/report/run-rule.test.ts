@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { emptyLatencySummary } from "../percentiles";
 import { trialKey } from "../trials";
-import { applyRunRule, pooledTrials, repetitionStatsOf } from "./run-rule";
+import { applyRunRule, pooledTrials, repetitionStatsOf, withoutDroppedRuns } from "./run-rule";
 
 const summary = (max: number, p99 = max / 2): TLatencySummary => ({
   ...emptyLatencySummary(),
@@ -180,5 +180,21 @@ describe("repetitionStatsOf", () => {
       max: 0.4,
     });
     expect(repetitionStatsOf(trial("a", 1, null)).max).toBeNull();
+  });
+});
+
+describe("withoutDroppedRuns (verdicts judge what the report shows)", () => {
+  it("removes only the dropped repetitions and keeps non-counting ones for the verdict to list", () => {
+    const failed = trial("a", 4, summary(9), { status: "failed" });
+    const trials = [
+      trial("a", 1, summary(0.1)),
+      trial("a", 2, summary(0.5)),
+      trial("a", 3, summary(0.2)),
+      failed,
+    ];
+    expect(
+      withoutDroppedRuns(trials, { dropWorst: 1, by: "max" }).map((t) => t.repetition),
+    ).toEqual([1, 3, 4]);
+    expect(withoutDroppedRuns(trials, undefined)).toEqual(trials);
   });
 });

@@ -105,3 +105,18 @@ export function pooledTrials(
 ): TTrialRecord[] {
   return rule.dropWorst > 0 ? applyRunRule(trials, rule).kept : countingTrials(trials);
 }
+
+/**
+ * Every trial except the ones the run rule drops: trials that do not count stay, so a verdict
+ * still lists them as left out; the dropped ones are gone like from the report's tables.
+ */
+export function withoutDroppedRuns(
+  trials: readonly TTrialRecord[],
+  rule: TRunRule | undefined,
+): TTrialRecord[] {
+  if (!rule || rule.dropWorst <= 0) return [...trials];
+  const dropped = new Set(
+    applyRunRule(trials, rule).cells.flatMap((c) => c.dropped.map((d) => d.key)),
+  );
+  return trials.filter((t) => !dropped.has(t.key));
+}

@@ -78,7 +78,10 @@ export function LatencyVsConnections({
             fixed,
             key,
             (p) => p.connections,
-            (p) => (p.stats[stat] == null ? null : p.stats[stat]! * 1000),
+            (p) => {
+              const v = p.stats[stat];
+              return v == null ? null : v * 1000;
+            },
           )}
           xLabel="connections"
           yLabel="latency (ms)"
