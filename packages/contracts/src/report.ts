@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZComparisonStatistic, ZDelta } from "./comparison";
 import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
-import { ZReportExtras } from "./report-extras";
+import { ZReportExtras, ZReportRole } from "./report-extras";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
 export const ZLoadLevel = z.object({
@@ -85,7 +85,8 @@ export const ZResourceRole = z.enum([
 export type TResourceRole = z.infer<typeof ZResourceRole>;
 export const ZResourceCost = z.object({
   variant: z.string(),
-  role: ZResourceRole,
+  /** Widened (additive) to the report's roles: a proxy outside the data plane is a "gateway". */
+  role: ZReportRole,
   maxCpuMillicores: z.number(),
   avgCpuMillicores: z.number(),
   /** CPU time integrated over the samples (core-seconds). */
