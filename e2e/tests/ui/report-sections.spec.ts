@@ -34,7 +34,7 @@ test("the run page shows the write-ups' sections, each findable by its test id",
   // C: one row per repetition (2 variants × 3 levels × 5 runs), with P75 among the columns.
   const reps = page.getByRole("table", { name: "Per-repetition results" });
   await expect(reps.locator("tbody tr")).toHaveCount(30);
-  await expect(reps.locator("thead")).toContainText("P75");
+  await expect(reps.locator("thead")).toContainText("p75");
 
   // Mean ± SD bars with error bars, one chart per level.
   const bars = page.getByTestId("report-section-mean-sd-bars").locator("figure");
@@ -49,4 +49,5 @@ test("the run page shows the write-ups' sections, each findable by its test id",
     }),
   ).toBeVisible();
   await expect(page.getByTestId("report-warmup")).toContainText("uploaded");
+  await page.screenshot({ path: "artifacts/screenshots/report-sections.png", fullPage: true });
 });

@@ -39,7 +39,7 @@ export function RepetitionTable({ report }: { report: TRunReport }) {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.key} data-trial-key={r.key} data-dropped={r.dropped || undefined}>
+            <tr key={r.key} data-repetition-key={r.key} data-dropped={r.dropped || undefined}>
               <td className="left">{labelOf.get(r.levelKey) ?? r.levelKey}</td>
               <th scope="row" className="left">
                 {r.variant}
