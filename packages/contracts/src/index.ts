@@ -7,6 +7,7 @@ export * from "./benchmark";
 export * from "./cluster";
 export * from "./access";
 export * from "./report";
+export * from "./report-extras";
 export * from "./share";
 export * from "./budget";
 export * from "./upload";

@@ -3,6 +3,7 @@ import { ZComparisonStatistic, ZDelta } from "./comparison";
 import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
 import { ZNoiseBandCell } from "./noise";
+import { ZReportExtras, ZReportRole } from "./report-extras";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
 export const ZLoadLevel = z.object({
@@ -69,6 +70,9 @@ export const ZLoadPoint = z.object({
   achievedQps: z.number().nullable(),
   errorRate: z.number().nullable(),
   stats: z.record(ZComparisonStatistic, z.number().nullable()),
+  /** Additive: the level's protocol (L4 tcp vs L7 http split) and whether it saturated. */
+  protocol: ZProtocol.optional(),
+  saturated: z.boolean().optional(),
 });
 export type TLoadPoint = z.infer<typeof ZLoadPoint>;
 
@@ -84,7 +88,8 @@ export const ZResourceRole = z.enum([
 export type TResourceRole = z.infer<typeof ZResourceRole>;
 export const ZResourceCost = z.object({
   variant: z.string(),
-  role: ZResourceRole,
+  /** Widened (additive) to the report's roles: a proxy outside the data plane is a "gateway". */
+  role: ZReportRole,
   maxCpuMillicores: z.number(),
   avgCpuMillicores: z.number(),
   /** CPU time integrated over the samples (core-seconds). */
@@ -162,6 +167,7 @@ export const ZRunReport = z.object({
   progress: z.array(ZTrialProgress),
   /** Every trial in execution order, without histograms: the page loads the run only once. */
   trials: z.array(ZTrialRow),
+  ...ZReportExtras,
 });
 export type TRunReport = z.infer<typeof ZRunReport>;
 

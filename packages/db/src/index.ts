@@ -79,6 +79,7 @@ export {
   type ResourceSampleRepository,
   type ResourceSampleInput,
   type ResourceSampleRow,
+  type TrialSampleRow,
 } from "./repositories/resource-sample-repository";
 export {
   createRunExecutionRepository,

@@ -148,7 +148,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Budgets and the verdicts judged by them. */
     verdicts: createVerdictService({ runs, benchmarks, history }),
     /** Run reports and comparisons computed with core. */
-    reports: createReportService({ runs, samples, noise }),
+    reports: createReportService({ runs, samples, benchmarks, noise }),
     /** A/A calibration per cluster and the noise band beside deltas. */
     noise,
     /** Target clusters: register/validate/detect; kubeconfigs sealed by the vault. */

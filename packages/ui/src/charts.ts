@@ -4,3 +4,10 @@ export { DistributionCharts } from "./charts/distribution-charts";
 export { LoadCharts } from "./charts/load-charts";
 export { exportPng, exportSvg } from "./export-image";
 export { TrendChart, type TrendAxis, type TrendChartProps } from "./charts/trend-chart";
+export { MeanSdBars } from "./charts/mean-sd-bars";
+export {
+  LatencyVsConnections,
+  LoadCurveCharts,
+  ResourcesVsRps,
+  ThroughputVsConnections,
+} from "./charts/report-charts";

@@ -5,6 +5,7 @@ const roleLabel: Record<TResourceCost["role"], string> = {
   proxy: "proxies (sidecars)",
   ztunnel: "ztunnel",
   waypoint: "waypoint",
+  gateway: "gateway proxies",
   control_plane: "control plane",
   app: "app",
   load_generator: "load generator",

@@ -17,6 +17,9 @@ export type ResourceSampleInput = {
 /** What reports read back: a run's samples in time order. */
 export type ResourceSampleRow = Omit<ResourceSampleInput, "trialKey" | "namespace">;
 
+/** A sample as per-level reports read it: with its trial's key (null between trials). */
+export type TrialSampleRow = ResourceSampleInput;
+
 /** The one home of ResourceSample: the scheduler writes samples, reports read them. */
 export function createResourceSampleRepository(db: Database) {
   return {
@@ -44,6 +47,26 @@ export function createResourceSampleRepository(db: Database) {
         })),
       });
       return count;
+    },
+
+    /** A run's samples with their trial's key and namespace, for per-level cost (reports). */
+    async listTrialSamples(workspaceId: string, runId: string): Promise<TrialSampleRow[]> {
+      const rows = await db.resourceSample.findMany({
+        where: { runId, run: { workspaceId } },
+        orderBy: { sampledAt: "asc" },
+        select: {
+          variant: true,
+          role: true,
+          namespace: true,
+          pod: true,
+          container: true,
+          cpuMillicores: true,
+          memoryBytes: true,
+          sampledAt: true,
+          trial: { select: { key: true } },
+        },
+      });
+      return rows.map(({ trial, ...r }) => ({ ...r, trialKey: trial?.key ?? null }));
     },
 
     async listSamples(workspaceId: string, runId: string): Promise<ResourceSampleRow[]> {

@@ -9,17 +9,24 @@ import {
   type TRunReport,
 } from "@meshbench/contracts";
 import { countingTrials, levelOf } from "@meshbench/core";
-import type { ResourceSampleRepository, RunRepository } from "@meshbench/db";
+import type { BenchmarkRepository, ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
 import { environmentChecks } from "./environment-checks";
 import { trialFailures } from "./failures";
 import { levelLabel, sortLevels, sortVariants } from "./levels";
 import { type NoiseLookup, withNoiseBands } from "./noise";
+import { buildReportExtras, pooledRunTrials } from "./report-extras";
 import { resourceCosts } from "./resources";
 import { type EnvironmentAudience, sanitizeEnvironment } from "./sanitize";
 import { throughputOf } from "./throughput";
 
-type Deps = { runs: RunRepository; samples: ResourceSampleRepository; noise?: NoiseLookup };
+type Deps = {
+  runs: RunRepository;
+  samples: ResourceSampleRepository;
+  /** For the run's benchmark definition (run rule, report sections, warm-up); optional. */
+  benchmarks?: BenchmarkRepository;
+  noise?: NoiseLookup;
+};
 
 function progressOf(run: TRunDetail): TRunProgress {
   return {
@@ -43,7 +50,7 @@ function levelsOf(run: TRunDetail) {
   return sortLevels([...byKey.values()]);
 }
 
-export function createReportService({ runs, samples, noise }: Deps) {
+export function createReportService({ runs, samples, benchmarks, noise }: Deps) {
   async function load(workspaceId: string, runId: string) {
     const run = await runs.get(workspaceId, runId);
     if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
@@ -107,7 +114,12 @@ export function createReportService({ runs, samples, noise }: Deps) {
     const variants = sortVariants(run.trials.map((t) => t.variant));
     const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
     const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;
-    const usable = countingTrials(run.trials);
+    const definition =
+      run.benchmarkKey && benchmarks
+        ? ((await benchmarks.getByKey(workspaceId, run.benchmarkKey))?.definition ?? null)
+        : null;
+    // The one pooled path: counting trials less the run rule's drops.
+    const usable = pooledRunTrials(run, definition);
     const loadCurve: TLoadPoint[] = [];
     const levels = levelsOf(run).map((level) => {
       const groups: SeriesGroup[] = ordered.map((variant) => ({
@@ -140,6 +152,14 @@ export function createReportService({ runs, samples, noise }: Deps) {
       ]),
     );
     const { trials, environment, labels: _labels, ...summary } = run;
+    const sampleRows = await samples.listTrialSamples(workspaceId, runId);
+    const resources = resourceCosts(sampleRows, qpsByVariant);
+    const extras = buildReportExtras({
+      run,
+      definition,
+      samples: sampleRows,
+      base: { levels, loadCurve, resources, reference: ref, variants: ordered },
+    });
     return {
       run: summary,
       environment: (sanitizeEnvironment(environment ?? {}, audience) ?? {}) as Record<
@@ -149,8 +169,7 @@ export function createReportService({ runs, samples, noise }: Deps) {
       reference: ref,
       variants: ordered,
       levels,
-      loadCurve,
-      resources: resourceCosts(await samples.listSamples(workspaceId, runId), qpsByVariant),
+      resources,
       flags: trials
         .filter((t) => t.validityFlags.length > 0)
         .map((t) => ({
@@ -163,6 +182,7 @@ export function createReportService({ runs, samples, noise }: Deps) {
       failures: trialFailures(run),
       progress: progressOf(run).trials,
       trials: trials.map(({ histogram: _histogram, ...row }) => row),
+      ...extras,
     };
   }
 

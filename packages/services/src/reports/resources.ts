@@ -1,24 +1,43 @@
 import type { TResourceCost } from "@meshbench/contracts";
-import { costPer1000Rps } from "@meshbench/core";
-import type { ResourceSampleRow } from "@meshbench/db";
+import { bucketedInstants, roleUsage, samplingIntervalMs } from "@meshbench/core";
+import type { TrialSampleRow } from "@meshbench/db";
+import { reportSamples } from "./level-resources";
 
-/** Per variant and role: max and mean CPU/memory, core-seconds, and cost per 1000 achieved RPS. */
+const per1000 = (v: number, qps: number) => (qps > 0 ? (v * 1000) / qps : null);
+
+/**
+ * Per variant and role over the whole run: max and mean CPU/memory of the role's containers
+ * summed per aligned instant (core's bucketing: pods are stamped apart), core-seconds, and cost
+ * per 1000 achieved RPS.
+ */
 export function resourceCosts(
-  samples: ResourceSampleRow[],
+  rows: readonly TrialSampleRow[],
   achievedQpsByVariant: Map<string, number>,
 ): TResourceCost[] {
-  const byVariant = new Map<string, ResourceSampleRow[]>();
-  for (const s of samples) byVariant.set(s.variant, [...(byVariant.get(s.variant) ?? []), s]);
-  return [...byVariant.entries()].flatMap(([variant, rows]) =>
-    costPer1000Rps(rows, achievedQpsByVariant.get(variant) ?? 0).roles.map((r) => ({
-      variant,
-      role: r.role as TResourceCost["role"],
-      maxCpuMillicores: r.maxCpuMillicores,
-      avgCpuMillicores: r.meanCpuMillicores,
-      cpuSeconds: r.coreSeconds,
-      maxMemoryBytes: r.maxMemoryBytes,
-      cpuPer1000Rps: r.cpuMillicoresPer1000Rps,
-      memoryPer1000Rps: r.meanMemoryBytesPer1000Rps,
-    })),
-  );
+  if (rows.length === 0) return [];
+  const samples = reportSamples(rows);
+  const bucketMs = samplingIntervalMs(samples);
+  const groups = new Map<string, typeof samples>();
+  for (const s of samples) {
+    const k = `${s.variant}|${s.role}`;
+    groups.set(k, [...(groups.get(k) ?? []), s]);
+  }
+  return [...groups.values()]
+    .map((rows) => {
+      const { variant, role } = rows[0]!;
+      const usage = roleUsage(role, rows, bucketMs);
+      const instants = bucketedInstants(rows, bucketMs);
+      const qps = achievedQpsByVariant.get(variant) ?? 0;
+      return {
+        variant,
+        role,
+        maxCpuMillicores: usage.maxCpuMillicores,
+        avgCpuMillicores: usage.meanCpuMillicores,
+        cpuSeconds: instants.reduce((a, i) => a + i.cpuMillicores / 1000, 0) * (bucketMs / 1000),
+        maxMemoryBytes: usage.maxMemoryBytes,
+        cpuPer1000Rps: per1000(usage.meanCpuMillicores, qps),
+        memoryPer1000Rps: per1000(usage.meanMemoryBytes, qps),
+      };
+    })
+    .sort((a, b) => a.variant.localeCompare(b.variant) || a.role.localeCompare(b.role));
 }

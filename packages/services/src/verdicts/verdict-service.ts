@@ -5,7 +5,7 @@ import {
   type TGetVerdictInput,
   type TVerdict,
 } from "@meshbench/contracts";
-import { evaluateVerdict } from "@meshbench/core";
+import { evaluateVerdict, withoutDroppedRuns } from "@meshbench/core";
 import type { BenchmarkRepository, HistoryRepository, RunRepository } from "@meshbench/db";
 
 const METHOD =
@@ -105,10 +105,17 @@ async function getVerdict(
       }
     : budgets;
   const seed = seedOf(`${run.id}:${refRun?.id ?? ""}`);
+  // The run rule drops the same repetitions here as on the report.
+  const runRule = run.benchmarkKey
+    ? (await services.benchmarks.getByKey(workspaceId, run.benchmarkKey))?.definition.methodology
+        .runRule
+    : undefined;
   const outcome = evaluateVerdict({
     budgets: forced,
-    trials: run.trials,
-    reference,
+    trials: withoutDroppedRuns(run.trials, runRule),
+    reference: reference
+      ? { ...reference, trials: withoutDroppedRuns(reference.trials, runRule) }
+      : null,
     missingReferenceLabel: label,
     seed,
   });

@@ -1,0 +1,88 @@
+import type {
+  TBenchmarkDefinition,
+  TLevelReport,
+  TLoadPoint,
+  TRunDetail,
+  TRunReport,
+  TTrialRecord,
+} from "@meshbench/contracts";
+import { addedLatency, loadCurveTrials } from "@meshbench/core";
+import type { TrialSampleRow } from "@meshbench/db";
+import { levelResources } from "./level-resources";
+import { repetitionReport } from "./repetitions";
+import { saturationReport, withSaturatedPoints } from "./saturation-report";
+import { resolveSections, warmupStatement } from "./sections";
+
+const DEFAULT_RULE = { dropWorst: 0, by: "max" } as const;
+
+/** The run rule of the run's benchmark (none for uploads or a deleted benchmark). */
+export function runRuleOf(definition: TBenchmarkDefinition | null) {
+  return definition?.methodology.runRule ?? DEFAULT_RULE;
+}
+
+/** The trials pooled into a run's cells: counting ones, less the run rule's drops. */
+export function pooledRunTrials(run: TRunDetail, definition: TBenchmarkDefinition | null) {
+  return repetitionReport(run.trials, runRuleOf(definition)).kept;
+}
+
+function addedLatencyOf(levels: readonly TLevelReport[], reference: string | null) {
+  if (!reference) return [];
+  return addedLatency(
+    levels.flatMap((l) =>
+      l.rows
+        .filter((r) => r.repetitions > 0)
+        .map((r) => ({
+          variant: r.variant,
+          levelKey: l.level.key,
+          connections: l.level.connections,
+          requestedQps: l.level.requestedQps,
+          protocol: l.level.protocol,
+          p90: r.stats.find((s) => s.stat === "p90")?.value ?? null,
+          p99: r.stats.find((s) => s.stat === "p99")?.value ?? null,
+        })),
+    ),
+    reference,
+  ) as NonNullable<TRunReport["addedLatency"]>;
+}
+
+/**
+ * The report's additions for the write-ups (issues 15/16): the run rule and per-repetition rows,
+ * resources per level and vs RPS, added latency, saturation, the sections to show and the
+ * warm-up statement. Pure given its inputs; report-service hooks it in.
+ */
+export function buildReportExtras(input: {
+  run: TRunDetail;
+  definition: TBenchmarkDefinition | null;
+  samples: readonly TrialSampleRow[];
+  base: Pick<TRunReport, "levels" | "loadCurve" | "resources" | "reference" | "variants">;
+}) {
+  const { run, definition, samples, base } = input;
+  const { runRule, repetitionRows } = repetitionReport(run.trials, runRuleOf(definition));
+  const dropped = new Set(runRule.cells.flatMap((c) => c.dropped.map((d) => d.key)));
+  const realLoad: TTrialRecord[] = loadCurveTrials(run.trials).filter((t) => !dropped.has(t.key));
+  const resources = levelResources(samples, realLoad);
+  const loadCurve: TLoadPoint[] = withSaturatedPoints(
+    base.loadCurve,
+    run.trials.filter((t) => !dropped.has(t.key)),
+    base.levels.map((l) => l.level),
+  );
+  const added = addedLatencyOf(base.levels, base.reference);
+  const data = {
+    levels: base.levels,
+    loadCurve,
+    resources: base.resources,
+    addedLatency: added,
+    repetitionRows,
+    ...resources,
+  };
+  return {
+    loadCurve,
+    sections: resolveSections(definition?.reportSections, data),
+    runRule,
+    repetitionRows,
+    ...resources,
+    addedLatency: added,
+    saturation: saturationReport(run.trials, base.variants, base.reference),
+    warmup: warmupStatement(definition?.warmupSeconds ?? null, run.source === "scheduled"),
+  } satisfies Partial<TRunReport>;
+}
