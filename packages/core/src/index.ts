@@ -21,3 +21,4 @@ export * from "./idle";
 export * from "./noise";
 export * from "./changepoints";
 export * from "./fingerprint";
+export * from "./templates";
