@@ -34,6 +34,7 @@ import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
 import { createVerdictService } from "./verdicts/verdict-service";
+import { createTemplateService } from "./templates/template-service";
 
 /** Buckets of the shared Postgres rate limiter (points per window, per key). */
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
@@ -134,6 +135,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
     benchmarks: createBenchmarkService({ benchmarks }),
+    /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
+    templates: createTemplateService(),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling: createRunSchedulingService({
       benchmarks,
