@@ -101,31 +101,35 @@ export function NewBenchmark({ templates }: { templates: TTemplateSummary[] }) {
             </p>
             <div className="inline-form" role="group" aria-label="Meshes">
               {meshes.map((m, i) => (
-                <label key={i}>
-                  Mesh {i + 1}{" "}
-                  <select
-                    value={m}
-                    onChange={(e) =>
-                      setMeshes(meshes.map((x, j) => (j === i ? (e.target.value as TMeshKind) : x)))
-                    }
-                  >
-                    {chosen.allowedMeshes.map((a) => (
-                      <option key={a} value={a}>
-                        {a}
-                      </option>
-                    ))}
-                  </select>
+                <span key={i} className="mesh-slot">
+                  <label>
+                    Mesh {i + 1}{" "}
+                    <select
+                      value={m}
+                      onChange={(e) =>
+                        setMeshes(
+                          meshes.map((x, j) => (j === i ? (e.target.value as TMeshKind) : x)),
+                        )
+                      }
+                    >
+                      {chosen.allowedMeshes.map((a) => (
+                        <option key={a} value={a}>
+                          {a}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                   {meshes.length > 1 ? (
                     <button
                       type="button"
                       className="secondary"
-                      aria-label={`Remove mesh ${i + 1}`}
+                      title={`Remove mesh ${i + 1}`}
                       onClick={() => setMeshes(meshes.filter((_, j) => j !== i))}
                     >
                       ×
                     </button>
                   ) : null}
-                </label>
+                </span>
               ))}
               {meshes.length < chosen.maxMeshes ? (
                 <button
