@@ -70,6 +70,15 @@ describe("cluster-started runs: git and labels, cancel over tRPC and REST (real 
     });
     const listed = await caller(["read"]).runs.list({ filter: { gitBranch: "feature-x" } });
     expect(listed.items.map((r) => r.id)).toEqual([runId]);
+    // Once it succeeded, history on the branch (and so a verdict's reference) finds it.
+    await db().run.update({ where: { id: runId }, data: { status: "succeeded" } });
+    const history = await caller(["read"]).history.get({
+      benchmarkKey: "nginx-vs-baseline",
+      gitBranch: "feature-x",
+    });
+    expect(history.runs.map((r) => [r.runId, r.gitBranch, r.gitCommit])).toEqual([
+      [runId, "feature-x", "abc1234"],
+    ]);
   });
 
   it("refuses bad labels naming the field", async () => {
