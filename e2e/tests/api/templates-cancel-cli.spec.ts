@@ -74,8 +74,7 @@ test("meshbench run --git-* --label stores them; meshbench cancel cancels the qu
   ).json();
   expect(run).toMatchObject({
     status: "queued",
-    gitBranch: "feature-templates",
-    gitCommit: "c0ffee1",
+    git: { branch: "feature-templates", commit: "c0ffee1" },
     labels: { mesh: "istio" },
   });
 

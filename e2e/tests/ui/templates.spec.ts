@@ -11,9 +11,13 @@ test("new benchmark from a template: pick meshes, edit a new field, save, and it
 }) => {
   await page.goto("/benchmarks/new");
   const picker = page.getByRole("region", { name: "New benchmark from a template" });
-  await picker.getByLabel("Template", { exact: true }).selectOption("linkerd-vs-istio");
-  await expect(picker.getByLabel("Mesh 1", { exact: true })).toHaveValue("linkerd");
-  await picker.getByLabel("Mesh 2", { exact: true }).selectOption("istio-ambient");
+  await picker
+    .getByRole("combobox", { name: "Template", exact: true })
+    .selectOption("linkerd-vs-istio");
+  await expect(picker.getByRole("combobox", { name: "Mesh 1", exact: true })).toHaveValue(
+    "linkerd",
+  );
+  await picker.getByRole("combobox", { name: "Mesh 2", exact: true }).selectOption("istio-ambient");
   await picker.getByRole("button", { name: "Use template" }).click();
   await expect(page.getByTestId("template-loaded")).toContainText("linkerd-vs-istio");
 
@@ -32,7 +36,7 @@ test("new benchmark from a template: pick meshes, edit a new field, save, and it
   await input(page, "key").fill("e2e-from-template");
   await input(page, "methodology.seed").fill("7");
   await input(page, "methodology.sidecarResources.limits.cpu").fill("200m");
-  await page.getByLabel("Latency vs connections", { exact: true }).check();
+  await page.getByRole("checkbox", { name: "Latency vs connections", exact: true }).check();
   await page.screenshot({
     path: "artifacts/screenshots/benchmark-from-template.png",
     fullPage: true,
@@ -45,8 +49,10 @@ test("new benchmark from a template: pick meshes, edit a new field, save, and it
   await expect(input(page, "methodology.seed")).toHaveValue("7");
   await expect(input(page, "methodology.sidecarResources.limits.cpu")).toHaveValue("200m");
   await expect(input(page, "methodology.runRule.dropWorst")).toHaveValue("1");
-  await expect(page.getByLabel("Latency vs connections", { exact: true })).toBeChecked();
-  await expect(page.getByLabel("Mean ± SD bars", { exact: true })).toBeChecked();
+  await expect(
+    page.getByRole("checkbox", { name: "Latency vs connections", exact: true }),
+  ).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Mean ± SD bars", exact: true })).toBeChecked();
 
   const db = createPrismaClient(process.env.MESHBENCH_E2E_DATABASE_URL!, { maxConnections: 1 });
   try {
