@@ -13,7 +13,7 @@ const cli = (args: string[]) =>
     timeout: 60_000,
   });
 
-test("meshbench template list / show --json --test-scale against the real server", async () => {
+test("meshbench template list / show --json --test-scale against the real server", () => {
   const list = cli(["template", "list"]);
   expect(list.status, list.stderr).toBe(0);
   for (const key of [
