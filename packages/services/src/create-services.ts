@@ -122,6 +122,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Public base URL of the web app, for links in mail (invitations, password reset). */
     appUrl: options.appUrl ?? "http://localhost:3000",
     shareLinks: createShareLinkRepository(db),
+    /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
+    templates: createTemplateService(),
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */
@@ -135,8 +137,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
     benchmarks: createBenchmarkService({ benchmarks }),
-    /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
-    templates: createTemplateService(),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling: createRunSchedulingService({
       benchmarks,
