@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESH_KINDS, ZBenchmarkDefinition, ZMeshKind } from "./benchmark";
+import { ZBenchmarkDefinition, ZMeshKind } from "./benchmark";
 
 /** The five write-ups Meshbench ships a template for (issue 15). */
 export const TEMPLATE_KEYS = [
@@ -11,9 +11,6 @@ export const TEMPLATE_KEYS = [
 ] as const;
 export const ZTemplateKey = z.enum(TEMPLATE_KEYS);
 export type TTemplateKey = z.infer<typeof ZTemplateKey>;
-
-/** Meshes a template slot may take (baseline is always added by the template itself). */
-export const TEMPLATE_MESHES = MESH_KINDS.filter((m) => m !== "baseline");
 
 /**
  * The user's only choices: the mesh in each of the template's mesh slots, one of its modes, and
