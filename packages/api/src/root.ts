@@ -11,6 +11,7 @@ import { verdictsRouter } from "./routers/verdicts";
 import { historyRouter } from "./routers/history";
 import { clustersRouter } from "./routers/clusters";
 import { benchmarksRouter } from "./routers/benchmarks";
+import { templatesRouter } from "./routers/templates";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   share: shareRouter,
   clusters: clustersRouter,
   benchmarks: benchmarksRouter,
+  templates: templatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -41,6 +41,27 @@ export function optionalNumber(
   return n;
 }
 
+/** The git flags `upload` and `run` share: where the measured code came from. */
+export const GIT_OPTIONS = {
+  "git-repo": { type: "string" },
+  "git-commit": { type: "string" },
+  "git-branch": { type: "string" },
+  "git-pr": { type: "string" },
+} as const;
+
+/** `--git-*` flags → the body's `git` object, unset flags left out. */
+export function gitOf(values: Record<string, unknown>): Record<string, string> {
+  const git = {
+    repo: values["git-repo"],
+    commit: values["git-commit"],
+    branch: values["git-branch"],
+    pr: values["git-pr"],
+  };
+  return Object.fromEntries(
+    Object.entries(git).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+}
+
 /** `--label k=v` repeated → { k: v }. */
 export function labelsOf(values: unknown): Record<string, string> {
   const list = Array.isArray(values) ? (values as string[]) : [];

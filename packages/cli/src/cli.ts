@@ -1,6 +1,8 @@
+import { cancel, CANCEL_USAGE } from "./commands/cancel";
 import { compare, COMPARE_USAGE } from "./commands/compare";
 import { inspect, INSPECT_USAGE } from "./commands/inspect";
 import { run, RUN_USAGE } from "./commands/run";
+import { template, TEMPLATE_USAGE } from "./commands/template";
 import { upload, UPLOAD_USAGE } from "./commands/upload";
 import { verdict, VERDICT_USAGE } from "./commands/verdict";
 import { CliError, EXIT, type CliIo } from "./io";
@@ -12,7 +14,9 @@ export const USAGE = [
   COMPARE_USAGE,
   UPLOAD_USAGE,
   RUN_USAGE,
+  CANCEL_USAGE,
   VERDICT_USAGE,
+  TEMPLATE_USAGE,
   "",
   "Server and token: --url/--token or MESHBENCH_URL/MESHBENCH_TOKEN.",
   "Exit codes: 0 ok/pass, 1 fail or invalid input, 2 inconclusive, 3 error (network, auth, server), 64 usage.",
@@ -23,7 +27,9 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   compare,
   upload,
   run,
+  cancel,
   verdict,
+  template,
 };
 
 /** Runs one command; every refusal is a one-line message on stderr and an exit code, never a stack. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZGitInfo, ZRunLabels } from "./git-info";
 import { ZHistogram, ZLatencySummary, ZLoadGenerator, ZProtocol } from "./trial-result";
 
 export const ZId = z
@@ -95,6 +96,9 @@ export const ZStartRunInput = z
     clusterId: ZId.optional(),
     clusterName: z.string().min(1).max(63).optional(),
     title: z.string().min(1).max(200).nullish(),
+    /** Stored on the run like an upload's, so history and verdicts can reference it by branch. */
+    git: ZGitInfo.default({}),
+    labels: ZRunLabels.default({}),
   })
   .superRefine((input, ctx) => {
     for (const [id, name] of [
@@ -106,6 +110,7 @@ export const ZStartRunInput = z
     }
   });
 export type TStartRunInput = z.infer<typeof ZStartRunInput>;
+export type TStartRunInputRaw = z.input<typeof ZStartRunInput>;
 
 export const ZStartRunOutput = z.object({
   runId: ZId,

@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { ZLoadGenerator, ZProtocol } from "./trial-result";
 import { ZId, ZRunStatus, ZValidityFlag } from "./run";
+import { ZGitInfo, ZRunLabels } from "./git-info";
 
-const ZLabel = z
-  .string()
-  .min(1)
-  .max(63)
-  .regex(/^[A-Za-z0-9_.\-/]+$/, "letters, digits, _ . - / only");
 const ZVariantName = z
   .string()
   .min(1)
@@ -31,16 +27,6 @@ export const ZUploadTrial = z.object({
 });
 export type TUploadTrial = z.infer<typeof ZUploadTrial>;
 
-export const ZGitInfo = z.object({
-  repo: z.string().min(1).max(255).optional(),
-  commit: z.string().min(1).max(64).optional(),
-  branch: z.string().min(1).max(255).optional(),
-  pr: z.string().min(1).max(64).optional(),
-});
-
-/** Labels are filters on the runs list, not a document store. */
-export const MAX_UPLOAD_LABELS = 32;
-
 export const ZUploadResultsInput = z.object({
   /** The benchmark's key in the workspace (created on first upload when unknown). */
   benchmark: z
@@ -55,12 +41,7 @@ export const ZUploadResultsInput = z.object({
   mesh: z
     .object({ name: z.string().min(1).max(63), version: z.string().min(1).max(63).optional() })
     .optional(),
-  labels: z
-    .record(ZLabel, z.string().max(255))
-    .refine((labels) => Object.keys(labels).length <= MAX_UPLOAD_LABELS, {
-      message: `at most ${MAX_UPLOAD_LABELS} labels`,
-    })
-    .default({}),
+  labels: ZRunLabels.default({}),
   trials: z.array(ZUploadTrial).min(1).max(200),
 });
 export type TUploadResultsInput = z.input<typeof ZUploadResultsInput>;

@@ -13,6 +13,7 @@ export * from "./cost";
 export * from "./verdict";
 export * from "./fortio-grid";
 export * from "./planning";
+export * from "./templates";
 export * from "./trials";
 export * from "./saturation";
 export * from "./capacity";

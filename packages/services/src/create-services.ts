@@ -37,6 +37,7 @@ import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
 import { createVerdictService } from "./verdicts/verdict-service";
+import { createTemplateService } from "./templates/template-service";
 
 /** Buckets of the shared Postgres rate limiter (points per window, per key). */
 export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
@@ -137,6 +138,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Public base URL of the web app, for links in mail (invitations, password reset). */
     appUrl: options.appUrl ?? "http://localhost:3000",
     shareLinks: createShareLinkRepository(db),
+    /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
+    templates: createTemplateService(),
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */

@@ -1,11 +1,12 @@
-import type { TRunResults, TStartRunInput, TStartRunOutput } from "@meshbench/contracts";
+import type { TRunResults, TStartRunInputRaw, TStartRunOutput } from "@meshbench/contracts";
 import { apiTarget, callApi } from "../api-client";
-import { optionalNumber, parse, requireString } from "../args";
+import { GIT_OPTIONS, gitOf, labelsOf, optionalNumber, parse, requireString } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
 import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
 
 export const RUN_USAGE =
-  "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--json] [--url u] [--token t]";
+  "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--json] [--url u] [--token t]\n" +
+  "       [--title t] [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--label k=v]...";
 const DONE = new Set(["succeeded", "failed", "cancelled"]);
 
 function bar(run: TRunResults): string {
@@ -22,6 +23,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     wait: { type: "boolean" },
     timeout: { type: "string" },
     "poll-ms": { type: "string" },
+    title: { type: "string" },
+    label: { type: "string", multiple: true },
+    ...GIT_OPTIONS,
   } as const;
   const { values, positionals } = parse(argv, opts, RUN_USAGE);
   if (positionals.length !== 1) throw new CliError(EXIT.usage, RUN_USAGE);
@@ -29,7 +33,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const timeoutMs = (optionalNumber(values.timeout, "--timeout") ?? 3600) * 1e3;
   const pollMs = optionalNumber(values["poll-ms"], "--poll-ms", { integer: true }) ?? 2000;
   const target = apiTarget(values, io);
-  const body: TStartRunInput = { benchmarkKey: positionals[0], clusterName: cluster };
+  // Stored on the run like an upload's git info, so verdicts can reference it by branch.
+  const body: TStartRunInputRaw = {
+    benchmarkKey: positionals[0],
+    clusterName: cluster,
+    ...(values.title ? { title: values.title } : {}),
+    git: gitOf(values),
+    labels: labelsOf(values.label),
+  };
   const { runId } = await callApi<TStartRunOutput>(io, target, "POST", "/runs", body);
   if (!runId) throw new CliError(EXIT.error, "the server did not return a run id");
   if (!values.wait) {

@@ -1,7 +1,15 @@
 import type { TUploadResultsInput, TUploadResultsOutput } from "@meshbench/contracts";
 import { randomUUID } from "node:crypto";
 import { apiTarget, callApi } from "../api-client";
-import { formatOf, labelsOf, optionalNumber, parse, requireString } from "../args";
+import {
+  formatOf,
+  GIT_OPTIONS,
+  gitOf,
+  labelsOf,
+  optionalNumber,
+  parse,
+  requireString,
+} from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
 import { resultDocuments } from "./locust-files";
 import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
@@ -22,10 +30,7 @@ const OPTIONS = {
   qps: { type: "string" },
   connections: { type: "string" },
   repetition: { type: "string" },
-  "git-repo": { type: "string" },
-  "git-commit": { type: "string" },
-  "git-branch": { type: "string" },
-  "git-pr": { type: "string" },
+  ...GIT_OPTIONS,
   mesh: { type: "string" },
   "mesh-version": { type: "string" },
   label: { type: "string", multiple: true },
@@ -73,17 +78,11 @@ export async function uploadBody(
       ...(repetition ? { repetition } : {}),
     });
   }
-  const git = {
-    repo: values["git-repo"],
-    commit: values["git-commit"],
-    branch: values["git-branch"],
-    pr: values["git-pr"],
-  };
   const body: TUploadResultsInput = {
     benchmark,
     ...(values.variant ? { variant: values.variant } : {}),
     ...(values.title ? { title: values.title } : {}),
-    git: Object.fromEntries(Object.entries(git).filter(([, v]) => v !== undefined)),
+    git: gitOf(values),
     ...(values.mesh
       ? {
           mesh: {

@@ -11,10 +11,29 @@ export function createRunExecutionRepository(db: Database) {
   return {
     async createScheduled(
       workspaceId: string,
-      input: { benchmarkId: string; clusterId: string; title: string; trialsTotal: number },
+      input: {
+        benchmarkId: string;
+        clusterId: string;
+        title: string;
+        trialsTotal: number;
+        /** Stored like an upload's, so history and verdicts can reference the run by branch. */
+        git?: { repo?: string; commit?: string; branch?: string; pr?: string };
+        labels?: Record<string, string>;
+      },
     ) {
+      const { git = {}, labels = {}, ...rest } = input;
       const run = await db.run.create({
-        data: { workspaceId, ...input, source: "scheduled", status: "queued" },
+        data: {
+          workspaceId,
+          ...rest,
+          source: "scheduled",
+          status: "queued",
+          labels,
+          gitRepo: git.repo ?? null,
+          gitCommit: git.commit ?? null,
+          gitBranch: git.branch ?? null,
+          gitPr: git.pr ?? null,
+        },
         select: { id: true },
       });
       return run.id;

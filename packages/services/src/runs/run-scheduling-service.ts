@@ -51,6 +51,8 @@ export function createRunSchedulingService(deps: {
         clusterId: cluster.id,
         title: input.title ?? `${bench.definition.name} on ${cluster.name}`,
         trialsTotal,
+        git: input.git,
+        labels: input.labels,
       });
       await deps.queue.enqueue({ runId, workspaceId });
       return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };

@@ -5,9 +5,21 @@ import {
   type TBenchmarkDefinitionInput,
   type TMeshKind,
 } from "@meshbench/contracts";
+import {
+  advancedDefinition,
+  advancedDraftFrom,
+  advancedTarget,
+  EMPTY_VARIANT_EXTRAS,
+  labelMap,
+  mapText,
+  variantExtrasDefinition,
+  variantExtrasFrom,
+  type AdvancedDraft,
+  type VariantExtrasDraft,
+} from "./advanced-draft";
 
 /** The editor's form state: text as typed, converted to a definition only on estimate/save. */
-export type VariantDraft = {
+export type VariantDraft = VariantExtrasDraft & {
   name: string;
   mesh: TMeshKind;
   waypoint: string;
@@ -15,7 +27,7 @@ export type VariantDraft = {
   annotations: string;
 };
 
-export type BenchmarkDraft = {
+export type BenchmarkDraft = AdvancedDraft & {
   key: string;
   name: string;
   description: string;
@@ -66,19 +78,17 @@ export const VARIANT_PRESETS: { label: string; variant: VariantDraft }[] = [
     waypoint: waypoint!,
     labels: "",
     annotations: "",
+    ...EMPTY_VARIANT_EXTRAS,
   },
 }));
 
-const mapText = (m: Record<string, string> | undefined) =>
-  Object.entries(m ?? {})
-    .map(([k, v]) => `${k}=${v}`)
-    .join("\n");
-
 export function draftFrom(def: TBenchmarkDefinition | null): BenchmarkDraft {
   const d = def ?? ZBenchmarkDefinition.parse(NEW_BENCHMARK);
-  const echo = d.target.kind === "fortio-echo" ? d.target : null;
+  // The echo and the sample app share replicas, image and resources.
+  const echo = d.target.kind === "fortio-echo" || d.target.kind === "sample-app" ? d.target : null;
   const m = d.methodology;
   return {
+    ...advancedDraftFrom(d),
     key: def ? d.key : "",
     name: def ? d.name : "",
     description: d.description ?? "",
@@ -96,6 +106,7 @@ export function draftFrom(def: TBenchmarkDefinition | null): BenchmarkDraft {
       waypoint: v.waypoint ?? "",
       labels: mapText(v.labels),
       annotations: mapText(v.annotations),
+      ...variantExtrasFrom(v),
     })),
     qps: d.loadMatrix.qps.join(", "),
     connections: d.loadMatrix.connections.join(", "),
@@ -136,27 +147,10 @@ const num = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 const numbers = (text: string) => list(text).map(num);
 const qpsList = (text: string) =>
   list(text).map((t) => (t.toLowerCase() === "max" ? ("max" as const) : num(t)));
-const labelMap = (text: string) =>
-  Object.fromEntries(
-    text
-      .split(/[\n,]+/)
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .map((line) => {
-        const eq = line.indexOf("=");
-        return eq < 0 ? [line, ""] : [line.slice(0, eq).trim(), line.slice(eq + 1).trim()];
-      }),
-  ) as Record<string, string>;
 const quantity = (text: string) => (text.trim() === "" ? undefined : text.trim());
 
-/**
- * The definition to send. Fields the editor does not show (sidecar and load-generator resources,
- * seed, trial timeout) are carried over from the stored definition.
- */
-export function definitionFrom(
-  d: BenchmarkDraft,
-  base: TBenchmarkDefinition | null,
-): TBenchmarkDefinitionInput {
+/** The definition to send: every field comes from the draft (nothing is carried over hidden). */
+export function definitionFrom(d: BenchmarkDraft): TBenchmarkDefinitionInput {
   const resources = {
     requests: { cpu: quantity(d.cpuRequest), memory: quantity(d.memoryRequest) },
     limits: { cpu: quantity(d.cpuLimit), memory: quantity(d.memoryLimit) },
@@ -164,36 +158,30 @@ export function definitionFrom(
   const anyResource = [d.cpuRequest, d.memoryRequest, d.cpuLimit, d.memoryLimit].some((x) =>
     x.trim(),
   );
+  const advanced = advancedDefinition(d);
   return {
     key: d.key.trim(),
     name: d.name.trim(),
     description: d.description.trim() || null,
-    target:
-      d.targetKind === "fortio-echo"
-        ? {
-            kind: "fortio-echo",
-            replicas: num(d.replicas),
-            image: d.targetImage.trim(),
-            resources: anyResource ? resources : undefined,
-          }
-        : d.targetKind === "service-url"
-          ? {
-              kind: "service-url",
-              url: d.url.trim() || undefined,
-              variantUrls: base?.target.kind === "service-url" ? base.target.variantUrls : {},
-            }
-          : base && base.target.kind === d.targetKind
-            ? base.target
-            : { kind: "sample-app" },
+    target: advancedTarget(d.targetKind, d, d.url, {
+      replicas: num(d.replicas),
+      image: d.targetImage.trim(),
+      resources: anyResource ? resources : undefined,
+    }),
     variants: d.variants.map((v) => ({
       name: v.name.trim(),
       mesh: v.mesh,
-      waypoint: v.mesh === "istio-ambient" && v.waypoint.trim() ? v.waypoint.trim() : undefined,
+      waypoint:
+        (v.mesh === "istio-ambient" || v.mesh === "kmesh") && v.waypoint.trim()
+          ? v.waypoint.trim()
+          : undefined,
       labels: labelMap(v.labels),
       annotations: labelMap(v.annotations),
-      ...carriedVariantFields(base, v.name.trim()),
+      ...variantExtrasDefinition(v),
     })),
-    ...carriedDefinitionFields(base),
+    capacity: advanced.capacity,
+    reportSections: advanced.reportSections,
+    template: advanced.template,
     loadMatrix: {
       qps: qpsList(d.qps),
       connections: numbers(d.connections),
@@ -205,7 +193,7 @@ export function definitionFrom(
     durationSeconds: num(d.durationSeconds),
     warmupSeconds: num(d.warmupSeconds),
     methodology: {
-      ...base?.methodology,
+      ...advanced.methodology,
       fortio: {
         image: d.fortioImage.trim(),
         resolutionSeconds: num(d.resolutionSeconds),
@@ -222,19 +210,4 @@ export function definitionFrom(
       failurePolicy: d.failurePolicy,
     },
   };
-}
-
-/** Variant fields the editor does not show yet, kept from the stored variant of the same name. */
-function carriedVariantFields(base: TBenchmarkDefinition | null, name: string) {
-  const v = base?.variants.find((x) => x.name === name);
-  if (!v) return {};
-  const { podAnnotations, manifests, extraContainers, entry } = v;
-  return { podAnnotations, manifests, extraContainers, entry };
-}
-
-/** Definition fields the editor does not show yet, kept from the stored definition. */
-function carriedDefinitionFields(base: TBenchmarkDefinition | null) {
-  if (!base) return {};
-  const { capacity, reportSections, template } = base;
-  return { capacity, reportSections, template };
 }

@@ -7,6 +7,13 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 import { FormError } from "../form/field";
 import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from "../form/form-errors";
+import {
+  ADVANCED_FIELD_KEYS,
+  CapacitySection,
+  ReportSectionsSection,
+  ResourcesSection,
+  RunRulesSection,
+} from "./advanced-sections";
 import { definitionFrom, draftFrom, type BenchmarkDraft } from "./benchmark-draft";
 import {
   BasicsSection,
@@ -45,11 +52,16 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
     value,
   ) => setDraft((d) => ({ ...d, [key]: value }));
   const known = useMemo(
-    () => new Set([...SECTION_FIELD_KEYS, ...variantFieldKeys(draft.variants.length)]),
+    () =>
+      new Set([
+        ...SECTION_FIELD_KEYS,
+        ...ADVANCED_FIELD_KEYS,
+        ...variantFieldKeys(draft.variants.length),
+      ]),
     [draft.variants.length],
   );
 
-  const definition = definitionFrom(draft, initial);
+  const definition = definitionFrom(draft);
   const sizeKey = useDebounced(
     JSON.stringify({
       variants: definition.variants,
@@ -104,6 +116,10 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
         <MatrixSection {...sectionProps} />
         <TimingSection {...sectionProps} />
         <MethodologySection {...sectionProps} />
+        <RunRulesSection {...sectionProps} />
+        <ResourcesSection {...sectionProps} />
+        <CapacitySection {...sectionProps} />
+        <ReportSectionsSection {...sectionProps} />
       </div>
       <aside className="editor-summary panel" aria-label="Run size">
         <dl className="kv" aria-live="polite">

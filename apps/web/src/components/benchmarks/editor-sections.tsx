@@ -1,4 +1,5 @@
 import { Field } from "../form/field";
+import { TargetExtras } from "./advanced-sections";
 import { CheckBox, CheckList, TextInput, type EditorProps } from "./editor-fields";
 
 export function BasicsSection(p: EditorProps) {
@@ -25,11 +26,13 @@ export function TargetSection(p: EditorProps) {
             onChange={(e) => set("targetKind", e.target.value as typeof draft.targetKind)}
           >
             <option value="fortio-echo">Built-in Fortio echo server</option>
-            <option value="service-url">Existing Service URL</option>
+            <option value="service-url">Existing Service URL (per variant)</option>
+            <option value="workload">Your own workload (manifests)</option>
+            <option value="sample-app">Sample multi-service app</option>
           </select>
         )}
       </Field>
-      {draft.targetKind === "fortio-echo" ? (
+      {draft.targetKind === "fortio-echo" || draft.targetKind === "sample-app" ? (
         <>
           <TextInput
             {...p}
@@ -71,7 +74,7 @@ export function TargetSection(p: EditorProps) {
             size={8}
           />
         </>
-      ) : (
+      ) : draft.targetKind === "service-url" ? (
         <TextInput
           {...p}
           k="url"
@@ -80,7 +83,8 @@ export function TargetSection(p: EditorProps) {
           placeholder="http://echo.bench.svc.cluster.local:8080/"
           size={44}
         />
-      )}
+      ) : null}
+      <TargetExtras {...p} />
     </fieldset>
   );
 }
@@ -127,6 +131,7 @@ export function MatrixSection(p: EditorProps) {
           { value: "http1", label: "HTTP/1.1" },
           { value: "h2", label: "HTTP/2" },
           { value: "grpc", label: "gRPC" },
+          { value: "tcp", label: "TCP (L4)" },
         ]}
       />
       <CheckList

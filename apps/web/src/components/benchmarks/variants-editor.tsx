@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Field } from "../form/field";
 import { VARIANT_PRESETS, type VariantDraft } from "./benchmark-draft";
 import type { EditorProps } from "./editor-fields";
+import { VariantExtras, VARIANT_EXTRA_FIELDS } from "./variant-extras";
 
 const MAX_VARIANTS = 12;
 
@@ -57,7 +58,10 @@ export function VariantsEditor({ draft, set, errors }: EditorProps) {
                   onChange={(e) =>
                     update(i, {
                       mesh: e.target.value as TMeshKind,
-                      waypoint: e.target.value === "istio-ambient" ? v.waypoint : "",
+                      waypoint:
+                        e.target.value === "istio-ambient" || e.target.value === "kmesh"
+                          ? v.waypoint
+                          : "",
                     })
                   }
                 >
@@ -69,7 +73,7 @@ export function VariantsEditor({ draft, set, errors }: EditorProps) {
                 </select>
               )}
             </Field>
-            {v.mesh === "istio-ambient" && (
+            {(v.mesh === "istio-ambient" || v.mesh === "kmesh") && (
               <Field
                 name={`variants.${i}.waypoint`}
                 label="Waypoint (optional)"
@@ -115,6 +119,7 @@ export function VariantsEditor({ draft, set, errors }: EditorProps) {
                 />
               )}
             </Field>
+            <VariantExtras index={i} variant={v} update={update} errors={errors} />
             <button
               type="button"
               className="secondary"
@@ -159,5 +164,7 @@ export function VariantsEditor({ draft, set, errors }: EditorProps) {
 /** Error keys of the variant rows, for placing issues on them. */
 export const variantFieldKeys = (count: number) =>
   Array.from({ length: count }, (_, i) =>
-    ["name", "mesh", "waypoint", "labels", "annotations"].map((f) => `variants.${i}.${f}`),
+    ["name", "mesh", "waypoint", "labels", "annotations", ...VARIANT_EXTRA_FIELDS].map(
+      (f) => `variants.${i}.${f}`,
+    ),
   ).flat();

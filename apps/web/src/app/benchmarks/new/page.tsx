@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
-import { BenchmarkEditor } from "~/components/benchmarks/benchmark-editor";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
+import { NewBenchmark } from "./new-benchmark";
 
 export const metadata: Metadata = { title: "New benchmark" };
 export const dynamic = "force-dynamic";
 
 export default async function NewBenchmarkPage() {
-  const current = await (await api()).workspaces.current().catch(() => null);
+  const caller = await api();
+  const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
   return (
     <>
@@ -17,7 +18,7 @@ export default async function NewBenchmarkPage() {
           Viewers cannot create benchmarks; ask an admin for the member role.
         </div>
       ) : (
-        <BenchmarkEditor benchmarkId={null} initial={null} />
+        <NewBenchmark templates={await caller.templates.list()} />
       )}
     </>
   );

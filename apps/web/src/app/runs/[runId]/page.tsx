@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CancelRunButton } from "~/components/cancel-run-button";
 import { LiveProgress } from "~/components/live-progress";
 import { RunHeader } from "~/components/run-header";
 import { RunReportView } from "~/components/run-report-view";
@@ -32,6 +33,11 @@ export default async function RunPage({ params, searchParams }: Props) {
   const report = await orNotFound(loadReport(runId, ref));
   await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
   const variants = report.variants;
+  const role = (await (await api()).workspaces.current().catch(() => null))?.role;
+  const cancellable =
+    (report.run.status === "queued" || report.run.status === "running") &&
+    role !== undefined &&
+    role !== "viewer";
   return (
     <HydrateClient>
       <RunHeader report={report} />
@@ -45,6 +51,7 @@ export default async function RunPage({ params, searchParams }: Props) {
         <a href={`/runs/${runId}/export/smp`} download>
           SMP result JSON
         </a>
+        {cancellable ? <CancelRunButton runId={runId} /> : null}
         {variants.length > 1 ? (
           <form method="get" className="inline-form">
             <label>
