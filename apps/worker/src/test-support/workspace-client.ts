@@ -3,7 +3,7 @@ import {
   ZRegisterClusterInput,
   ZStartRunInput,
   type TBenchmarkDefinitionInput,
-  type TStartRunInput,
+  type TStartRunInputRaw,
 } from "@meshbench/contracts";
 import type { Database } from "@meshbench/db";
 import { createServices, type ServiceOptions } from "@meshbench/services";
@@ -27,7 +27,7 @@ export function workspaceClient(db: Database, workspaceId: string, options: Serv
         services.benchmarks.create(workspaceId, ZBenchmarkDefinition.parse(input)),
     },
     runs: {
-      start: (input: TStartRunInput) =>
+      start: (input: TStartRunInputRaw) =>
         services.scheduling.start(workspaceId, ZStartRunInput.parse(input)),
       cancel: (input: { runId: string }) => services.scheduling.cancel(workspaceId, input.runId),
       async get(input: { runId: string }) {

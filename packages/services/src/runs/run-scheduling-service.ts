@@ -1,4 +1,10 @@
-import { DomainError, type TStartRunInput, type TStartRunOutput } from "@meshbench/contracts";
+import {
+  DomainError,
+  ZStartRunInput,
+  type TStartRunInput,
+  type TStartRunInputRaw,
+  type TStartRunOutput,
+} from "@meshbench/contracts";
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, ClusterRepository, RunExecutionRepository } from "@meshbench/db";
 
@@ -15,7 +21,9 @@ export function createRunSchedulingService(deps: {
 }) {
   return {
     /** The benchmark and cluster by id (dashboard) or by key and name (CI, REST). */
-    async start(workspaceId: string, input: TStartRunInput): Promise<TStartRunOutput> {
+    async start(workspaceId: string, raw: TStartRunInputRaw): Promise<TStartRunOutput> {
+      // Callers inside the process (tests, calibration) may leave git/labels out: defaults apply.
+      const input: TStartRunInput = ZStartRunInput.parse(raw);
       const benchField = input.benchmarkId !== undefined ? "benchmarkId" : "benchmarkKey";
       const bench =
         input.benchmarkId !== undefined
