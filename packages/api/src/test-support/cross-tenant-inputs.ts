@@ -243,7 +243,16 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "runs.cancel": {
     kind: "object",
     minimum: "member",
+    scope: "runs:trigger",
     input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
+  },
+
+  // Static catalogue, but viewers only: the answer holds no workspace data either way.
+  "templates.list": { kind: "workspace", minimum: "viewer", input: () => ({}) },
+  "templates.get": {
+    kind: "workspace",
+    minimum: "viewer",
+    input: () => ({ key: "istio-perf-page", testScale: true }),
   },
 
   "share.list": { kind: "workspace", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },

@@ -168,10 +168,13 @@ describe("run export: tables plus load curve, resources, validity and environmen
     // The first table is unchanged: one row per variant and level.
     expect(csv.split("\n\n")[0]!.trim().split("\n")).toHaveLength(1 + 2 * 2);
     const curve = csvSection(csv, "load_curve");
+    // The saturated level is on the load curve (issue 16: shown, not hidden), marked so.
     expect(curve.map((r) => `${r["variant"]}@${r["requestedQps"]}`)).toEqual([
       "baseline@100",
       "proxy@100",
+      "proxy@1000",
     ]);
+    expect(curve[2]).toMatchObject({ saturated: "true" });
     expect(Number(curve[1]!["achievedQps"])).toBeCloseTo(99.98, 1);
     expect(Number(curve[1]!["p50_ms"])).toBeGreaterThan(0);
     const resources = csvSection(csv, "resources");
