@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TMeshDetection, TValidityFlag } from "@meshbench/contracts";
 import { trialKey, trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { RunExecutionService, TrialOutput } from "@meshbench/services";
@@ -24,6 +24,8 @@ export type TrialCtx = {
   onStarted: () => void;
   /** API calls spent on usage sampling (reported apart from the trial's own). */
   onSamplingCalls: (calls: number) => void;
+  /** Validity flags the worker raised before the trial (e.g. the target was not idle). */
+  flags?: TValidityFlag[];
 };
 
 /**
@@ -110,6 +112,7 @@ export async function runTrial(
     ...trial,
     text,
     samples: usage.samples,
+    flags: ctx.flags ?? [],
   });
   return failure ? "failed" : "succeeded";
 }

@@ -14,3 +14,4 @@ export * from "./verdict";
 export * from "./kubernetes-names";
 export * from "./fingerprint";
 export * from "./environment";
+export * from "./capacity-report";

@@ -11,6 +11,7 @@ import {
 import { countingTrials, levelOf } from "@meshbench/core";
 import type { ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
+import { capacityReport } from "./capacity";
 import { trialFailures } from "./failures";
 import { levelLabel, sortLevels, sortVariants } from "./levels";
 import { resourceCosts } from "./resources";
@@ -149,6 +150,7 @@ export function createReportService({ runs, samples }: Deps) {
       failures: trialFailures(run),
       progress: progressOf(run).trials,
       trials: trials.map(({ histogram: _histogram, ...row }) => row),
+      capacity: capacityReport(run),
     };
   }
 
