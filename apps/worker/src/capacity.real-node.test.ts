@@ -26,8 +26,11 @@ const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
 // The echo server's CPU limit sets its capacity; the SLO and the search's start are fixed here
 // (not taken from the reference), so the search has to find the capacity on its own.
 const CPU_LIMIT = process.env.MESHBENCH_CAPACITY_CPU ?? "100m";
-const START_QPS = Number(process.env.MESHBENCH_CAPACITY_START ?? 400);
-const SLO = { p99Ms: 25, maxErrorPercent: 0.1, minAchievedPercent: 95 };
+const START_QPS = Number(process.env.MESHBENCH_CAPACITY_START ?? 300);
+// Under a CPU limit the kernel throttles the server in 100 ms periods, so its p99 jumps by tens
+// of ms well below saturation, at random: the SLO's p99 allows for that, and the capacity is
+// where the limited CPU stops keeping up (achieved < 95%, or latency beyond the throttling).
+const SLO = { p99Ms: 100, maxErrorPercent: 0.1, minAchievedPercent: 95 };
 const CONNECTIONS = 8;
 const TRIAL_SECONDS = 3;
 const WARMUP_SECONDS = 1;

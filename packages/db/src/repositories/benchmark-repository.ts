@@ -9,11 +9,19 @@ import type { Prisma } from "../generated/prisma/client";
 type Row = Prisma.BenchmarkGetPayload<object>;
 
 /**
+ * Definition fields that have no column of their own (capacity search, report sections,
+ * template) ride in the methodology JSON column under this key, so no migration is needed.
+ */
+const EXTRAS = "definitionExtras";
+
+/**
  * Stored JSON columns back into the validated definition (defaults filled for older rows); null
  * for a record a CI upload created (target "external", no load matrix): nothing to schedule.
  */
 function toDefinition(row: Row): TBenchmarkDefinition | null {
+  const extras = (row.methodology as { [EXTRAS]?: Record<string, unknown> } | null)?.[EXTRAS] ?? {};
   const parsed = ZBenchmarkDefinition.safeParse({
+    ...extras,
     key: row.key,
     name: row.name,
     description: row.description,
@@ -29,6 +37,11 @@ function toDefinition(row: Row): TBenchmarkDefinition | null {
 }
 
 function toData(def: TBenchmarkDefinition) {
+  const extras = {
+    capacity: def.capacity,
+    reportSections: def.reportSections,
+    template: def.template,
+  };
   return {
     key: def.key,
     name: def.name,
@@ -39,7 +52,7 @@ function toData(def: TBenchmarkDefinition) {
     repetitions: def.repetitions,
     durationSeconds: def.durationSeconds,
     warmupSeconds: def.warmupSeconds,
-    methodology: def.methodology as Prisma.InputJsonValue,
+    methodology: { ...def.methodology, [EXTRAS]: extras } as Prisma.InputJsonValue,
   };
 }
 
