@@ -137,6 +137,15 @@ describe("the capacity search's trials over stored results", () => {
     return { ran, left: await capacityVariantsToRun(ctx) };
   }
 
+  it("a saved benchmark keeps its capacity search; its trial count is the budget", async () => {
+    const { benchmarks } = createServices(db);
+    const created = await benchmarks.create(ws, def);
+    const stored = await benchmarks.get(ws, created.id);
+    expect(stored.definition.capacity).toEqual(def.capacity);
+    expect(stored.definition.methodology).toEqual(def.methodology);
+    expect(stored.trialCount).toBe(40);
+  });
+
   it("interleaves the variants, stays in budget and brackets each known capacity", async () => {
     const runId = await newRun();
     const { ran, left } = await drive(runId);

@@ -2,6 +2,7 @@ import type { TRunReport } from "@meshbench/contracts";
 import { PercentileTable, ResourceTable } from "@meshbench/ui";
 import { DistributionCharts, LoadCharts } from "@meshbench/ui/charts";
 import { EnvironmentPanel } from "./environment-panel";
+import { CapacitySection } from "./report/capacity-section";
 import { ValidityFlags } from "./validity-flags";
 
 /**
@@ -22,6 +23,7 @@ export function RunReportView({
     <>
       <h2>Environment</h2>
       <EnvironmentPanel environment={report.environment} />
+      {report.capacity ? <CapacitySection capacity={report.capacity} /> : null}
 
       <h2 id="percentiles">Latency percentiles</h2>
       <p className="muted">
