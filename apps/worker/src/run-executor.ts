@@ -113,6 +113,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
           ? (stats.samplingCalls / stats.trialsRun).toFixed(1)
           : "-",
         "API calls in all": String(apiCalls),
+        "resource attribution": `${stats.attribution.counters} trial(s) by the kubelets' cumulative CPU counters at the trial's start and end; ${stats.attribution.samples} by point samples while it ran (${claimed.prometheusUrl ? "Prometheus" : "metrics.k8s.io or kubelet rates"})`,
         "idle gate": stats.idle.waits
           ? `${stats.idle.waits} waits, ${(stats.idle.waitedMs / 1000).toFixed(1)} s in all, ${stats.idle.gaveUp} gave up after 30 s`
           : "off (disabled, or no usage source)",
@@ -185,6 +186,7 @@ async function runTrials(
     samplingCalls: 0,
     stoppedByPolicy: false,
     idle: { waits: 0, waitedMs: 0, gaveUp: 0 },
+    attribution: { counters: 0, samples: 0 },
   };
   const onSamplingCalls = (n: number) => {
     stats.samplingCalls += n;
@@ -222,6 +224,9 @@ async function runTrials(
       },
       onSamplingCalls,
       flags: idleFlag ? [idleFlag] : [],
+      onAttribution: (how) => {
+        stats.attribution[how] += 1;
+      },
     });
     stats.trialsRun += 1;
     await deps.execution.refreshProgress(ws, runId);

@@ -38,7 +38,7 @@ import {
   startTrial,
   waitForTrial,
 } from "./trial-steps";
-import { sampleUsage, type UsageState } from "./usage-sampling";
+import { readCpuCounters, sampleUsage, type UsageState } from "./usage-sampling";
 
 export type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
@@ -274,6 +274,22 @@ export class KubeClusterGateway implements ClusterGateway {
       ...r,
       role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
     }));
+  }
+
+  async readCpuCounters(namespaces: string[], options: { meshes: TMeshDetection }) {
+    const controlPlanes = controlPlaneNamespaces(options.meshes);
+    // Prometheus, when the cluster has one, is what sampling uses: its rates stand.
+    if (this.prometheusUrl && !this.prometheus.failed) return null;
+    const readings = await readCpuCounters(
+      { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
+      [...namespaces, ...controlPlanes],
+    );
+    return (
+      readings?.map((r) => ({
+        ...r,
+        role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
+      })) ?? null
+    );
   }
 
   async cleanup(runId: string) {
