@@ -47,7 +47,7 @@ export async function createIdleWaiter(
   enabled: boolean,
 ): Promise<IdleWaiter> {
   const stats = { waits: 0, waitedMs: 0, gaveUp: 0 };
-  const off: IdleWaiter = { beforeTrial: async () => null, stats };
+  const off: IdleWaiter = { beforeTrial: () => Promise.resolve(null), stats };
   if (!enabled || ctx.namespaces.length === 0) return off;
   const pause = deps.sleep ?? sleepFor;
   const pollMs = deps.idlePollMs ?? 1000;

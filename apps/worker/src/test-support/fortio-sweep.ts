@@ -50,7 +50,7 @@ export function fortioSweeper(
     });
     const text = await get(
       kc,
-      `/api/v1/namespaces/${at.namespace}/pods/${at.pod}:8080/proxy/fortio/rest/run?${q}`,
+      `/api/v1/namespaces/${at.namespace}/pods/${at.pod}:8080/proxy/fortio/rest/run?${q.toString()}`,
       seconds * 1000 + 30_000,
     );
     const r = JSON.parse(text) as FortioJson;
