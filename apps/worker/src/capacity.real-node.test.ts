@@ -23,15 +23,16 @@ import { startWorker } from "./worker";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
 
-// The echo server's CPU limit sets its capacity (≈ 1,700 QPS at 100m here); the SLO and the
-// search's start are fixed here, not taken from the reference: the start is a user's guess
-// within 2× below the capacity, as a first probe that passes and a second (2×) that fails.
-const CPU_LIMIT = process.env.MESHBENCH_CAPACITY_CPU ?? "100m";
-const START_QPS = Number(process.env.MESHBENCH_CAPACITY_START ?? 1000);
-// Under a CPU limit the kernel throttles the server in 100 ms periods, so its p99 jumps by tens
-// of ms well below saturation, at random: the SLO's p99 allows for that, and the capacity is
-// where the limited CPU stops keeping up (achieved < 95%, or latency beyond the throttling).
-const SLO = { p99Ms: 100, maxErrorPercent: 0.1, minAchievedPercent: 95 };
+// The echo server's CPU limit sets its capacity (≈ 1,400–1,900 QPS at 100m here, so about half
+// at 50m); the SLO and the search's start are fixed here, not taken from the reference: the
+// start is a user's guess within 2× below the capacity.
+const CPU_LIMIT = process.env.MESHBENCH_CAPACITY_CPU ?? "50m";
+const START_QPS = Number(process.env.MESHBENCH_CAPACITY_START ?? 500);
+// Under a CPU limit the kernel throttles the server in 100 ms periods, and on this shared 2-core
+// machine the scheduler adds its own stalls: p99 over a 3 s trial (its 30 slowest requests) was
+// seen anywhere from 5 to 130 ms well below saturation. So the SLO's p99 only catches collapse,
+// and the capacity is where the limited CPU stops keeping up (achieved < 95% of requested).
+const SLO = { p99Ms: 500, maxErrorPercent: 0.1, minAchievedPercent: 95 };
 const CONNECTIONS = 8;
 const TRIAL_SECONDS = 3;
 const WARMUP_SECONDS = 1;
