@@ -75,7 +75,6 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       : described;
     await deps.execution.setEnvironment(ws, runId, environment);
     const apiCallsAtStart = claimed.gateway.apiCalls();
-    const ran: TPlannedTrial[] = [];
     const stats = await runTrials(
       trialDeps,
       run,
@@ -84,7 +83,6 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       meshes,
       claimedAt,
       deps,
-      ran,
     );
     if (signal.aborted && !(await cancelled())) {
       cleanupAtEnd = false;
@@ -93,16 +91,15 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     const apiCalls = claimed.gateway.apiCalls();
     const trialCalls = apiCalls - apiCallsAtStart - stats.samplingCalls;
     const perTrial = stats.trialsRun ? trialCalls / stats.trialsRun : null;
-    if (capacity && !signal.aborted) {
-      const { storedTrials } = await deps.execution.capacityProgress(ws, runId);
-      await deps.execution.setTrialsTotal(ws, runId, storedTrials);
-    }
+    // Every probe of the search, this worker's and a previous one's, in the load lines.
+    const probed = capacity ? await deps.execution.capacityProgress(ws, runId) : null;
+    if (probed) await deps.execution.setTrialsTotal(ws, runId, probed.storedTrials);
     await deps.execution.setEnvironment(ws, runId, {
       ...environment,
-      loadGenerator: capacity
+      loadGenerator: probed
         ? {
             ...environment.loadGenerator,
-            ...claimed.gateway.describeLoad(runId, def, ran),
+            ...claimed.gateway.describeLoad(runId, def, probed.trials),
           }
         : environment.loadGenerator,
       scheduler: {
@@ -176,7 +173,6 @@ async function runTrials(
   meshes: TMeshDetection,
   claimedAt: number,
   waitDeps: Omit<IdleWaitDeps, "log" | "now">,
-  ran: TPlannedTrial[],
 ) {
   const { ws, runId } = run;
   const def: TBenchmarkDefinition = run.claimed.definition;
@@ -209,7 +205,6 @@ async function runTrials(
     const variant = variants.get(trial.coordinates.variant);
     if (!variant) continue;
     const idleFlag = variant.problem ? null : await idle.beforeTrial();
-    ran.push(trial);
     const outcome = await runTrial(deps, {
       ws,
       runId,

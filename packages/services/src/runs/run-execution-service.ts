@@ -1,8 +1,4 @@
-import type {
-  TBenchmarkDefinition,
-  TTrialCoordinates,
-  TValidityFlag,
-} from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TTrialCoordinates, TValidityFlag } from "@meshbench/contracts";
 import type {
   BenchmarkRepository,
   ClusterRepository,
@@ -146,7 +142,23 @@ export function createRunExecutionService(deps: Deps) {
      */
     async capacityProgress(workspaceId: string, runId: string) {
       const trials = (await runs.get(workspaceId, runId))?.trials ?? [];
-      return { observations: probeObservationsOf(trials), storedTrials: trials.length };
+      return {
+        observations: probeObservationsOf(trials),
+        storedTrials: trials.length,
+        /** Every stored trial's coordinates, for the environment's load lines. */
+        trials: trials.map((t) => ({
+          sequence: t.sequence,
+          coordinates: {
+            variant: t.variant,
+            requestedQps: t.requestedQps,
+            connections: t.connections,
+            payloadBytes: t.payloadBytes,
+            protocol: t.protocol,
+            keepAlive: t.keepAlive,
+            repetition: t.repetition,
+          },
+        })),
+      };
     },
 
     setTrialsTotal: (workspaceId: string, runId: string, trialsTotal: number) =>
