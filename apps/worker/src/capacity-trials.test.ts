@@ -151,9 +151,9 @@ describe("the capacity search's trials over stored results", () => {
     const { ran, left } = await drive(runId);
     expect(left.size).toBe(0);
     // Interleaved: the first round is rep 1 of each variant, then rep 2 of each.
-    expect(ran.slice(0, 4).map((t) => `${t.coordinates.variant}/${t.coordinates.repetition}`)).toEqual(
-      ["baseline/1", "slow/1", "baseline/2", "slow/2"],
-    );
+    expect(
+      ran.slice(0, 4).map((t) => `${t.coordinates.variant}/${t.coordinates.repetition}`),
+    ).toEqual(["baseline/1", "slow/1", "baseline/2", "slow/2"]);
     expect(ran.length).toBeLessThanOrEqual(40);
     const rows = await db.trial.findMany({ where: { runId }, orderBy: { sequence: "asc" } });
     expect(rows).toHaveLength(ran.length);
@@ -166,9 +166,9 @@ describe("the capacity search's trials over stored results", () => {
       expect(r.status, r.variant).toBe("converged");
       expect(r.bracket.lastPass!).toBeLessThanOrEqual(truth);
       expect(r.bracket.firstFail!).toBeGreaterThan(truth);
-      expect((r.bracket.firstFail! - r.bracket.lastPass!) / r.bracket.lastPass!).toBeLessThanOrEqual(
-        0.05,
-      );
+      expect(
+        (r.bracket.firstFail! - r.bracket.lastPass!) / r.bracket.lastPass!,
+      ).toBeLessThanOrEqual(0.05);
     }
   });
 

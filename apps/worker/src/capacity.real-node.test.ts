@@ -216,7 +216,9 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
               (p) =>
                 `${p.requestedQps}:${p.repetitions.map((r) => `${r.actualQps.toFixed(0)}/${((r.p99 ?? NaN) * 1000).toFixed(1)}ms${r.passed ? "✓" : "✗"}`).join(",")}`,
             )
-            .join(" ")}; reference ${reference.capacity} QPS, off by ${((100 * (cap.capacityQps! - reference.capacity)) / reference.capacity).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
+            .join(
+              " ",
+            )}; reference ${reference.capacity} QPS, off by ${((100 * (cap.capacityQps! - reference.capacity)) / reference.capacity).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
         );
         expect(cap.capacityQps).not.toBeNull();
         expect(cap.interval).not.toBeNull();
