@@ -1,6 +1,10 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
 import type { TPlannedTrial } from "@meshbench/core";
-import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
+import {
+  type ClusterGateway,
+  describeLoadGeneratorMesh,
+  type PreparedVariant,
+} from "@meshbench/k8s";
 
 const GiB = 1024 ** 3;
 const pairs = (m: Record<string, string>) =>
@@ -37,9 +41,14 @@ export async function describeEnvironment(
   cluster["meshes available"] = found.join(", ") || "none";
   const variantSection: Record<string, string> = {};
   for (const v of def.variants) {
-    const d = gateway.describeVariant(runId, v);
+    const d = gateway.describeVariant(runId, v, def);
+    // The load generator's rule is the run's, stated once under placement.
+    const extra = Object.entries(d.settings ?? {})
+      .filter(([k]) => k !== "load generator")
+      .map(([k, x]) => `; ${k} ${x}`)
+      .join("");
     variantSection[v.name] =
-      `mesh ${v.mesh}; namespace ${d.namespace}; labels ${pairs(d.labels)}; annotations ${pairs(d.annotations)}; mesh check ${variants.get(v.name)?.problem ?? "ok"}`;
+      `mesh ${v.mesh}; namespace ${d.namespace}; labels ${pairs(d.labels)}; annotations ${pairs(d.annotations)}${extra}; mesh check ${variants.get(v.name)?.problem ?? "ok"}${(variants.get(v.name)?.notes ?? []).map((n) => `; ${n}`).join("")}`;
   }
   const image = def.methodology.fortio.image;
   const m = def.methodology;
@@ -59,7 +68,8 @@ export async function describeEnvironment(
         : "off",
       "load generator node selector": pairs(m.placement.loadGeneratorNodeSelector),
       "server node selector": pairs(m.placement.serverNodeSelector),
-      "load generator in the mesh": m.loadGeneratorInMesh ? "yes" : "no (opted out of injection)",
+      // One rule for every variant (k8s labels.ts); the run page states it above the sections.
+      "load generator in the mesh": describeLoadGeneratorMesh(m.loadGeneratorInMesh),
     },
     warmup: {
       seconds: String(def.warmupSeconds),

@@ -16,6 +16,8 @@ type Ctx = {
   meshes: TMeshDetection;
   /** The variants' namespaces: every target of the run, so the previous trial's counts too. */
   namespaces: string[];
+  /** Target pods outside those namespaces (a workload's own namespace). */
+  alsoSample: { namespace: string; pods: string[] }[];
   onSamplingCalls: (calls: number) => void;
 };
 
@@ -55,7 +57,12 @@ export async function createIdleWaiter(
   const read = async (): Promise<number | null> => {
     const before = ctx.gateway.apiCalls();
     try {
-      return targetCpu(await ctx.gateway.sampleUsage(ctx.namespaces, { meshes: ctx.meshes }));
+      return targetCpu(
+        await ctx.gateway.sampleUsage(ctx.namespaces, {
+          meshes: ctx.meshes,
+          alsoSample: ctx.alsoSample,
+        }),
+      );
     } catch (error) {
       broken = true;
       deps.log(

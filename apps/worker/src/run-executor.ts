@@ -195,6 +195,7 @@ async function runTrials(
       gateway: run.claimed.gateway,
       meshes,
       namespaces: healthy.map((v) => v.namespace),
+      alsoSample: healthy.flatMap((v) => v.alsoSample ?? []),
       onSamplingCalls,
     },
     def.methodology.idleGate,

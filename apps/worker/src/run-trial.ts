@@ -36,7 +36,10 @@ async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
   if (!ctx.gateway.readCpuCounters) return null;
   const before = ctx.gateway.apiCalls();
   try {
-    return await ctx.gateway.readCpuCounters([ctx.variant.namespace], { meshes: ctx.meshes });
+    return await ctx.gateway.readCpuCounters([ctx.variant.namespace], {
+      meshes: ctx.meshes,
+      alsoSample: ctx.variant.alsoSample,
+    });
   } catch (error) {
     deps.log(
       `run ${ctx.runId}: CPU counters unreadable: ${error instanceof Error ? error.message : String(error)}`,
@@ -65,6 +68,7 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
     try {
       const usage = await ctx.gateway.sampleUsage([ctx.variant.namespace], {
         meshes: ctx.meshes,
+        alsoSample: ctx.variant.alsoSample,
         onNotice: (m) => deps.log(`run ${ctx.runId}: ${m}`),
       });
       const opening = !windowOpen;

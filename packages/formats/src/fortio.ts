@@ -64,7 +64,8 @@ export function isNighthawkFortioOutput(doc: JsonObject): boolean {
   return (
     typeof hist["Count"] === "string" ||
     typeof doc["RequestedQPS"] === "number" ||
-    doc["BytesReceived"] !== undefined ||
+    // Fortio writes BytesReceived too, but only in its TCP and UDP results.
+    (doc["BytesReceived"] !== undefined && doc["RunType"] !== "TCP" && doc["RunType"] !== "UDP") ||
     (first?.["Percent"] === 0 && first["Start"] === first["End"])
   );
 }

@@ -84,8 +84,19 @@ export class FortioServer {
     await this.json(`rest/stop?runid=${run.runId}&wait=on`);
   }
 
-  /** One request to the target through Fortio's fetch proxy: does the Service answer yet? */
+  /**
+   * One request to the target through Fortio's fetch proxy: does the Service answer yet? For
+   * `tcp://` (no fetch form) one unsaved TCP call, which answers `RetCodes: {OK: 1}`.
+   */
   async reaches(url: string) {
+    if (url.startsWith("tcp://")) {
+      const q = new URLSearchParams({ url, n: "1", qps: "-1", c: "1" });
+      const reply = await this.json<{ RetCodes?: Record<string, number> }>(
+        `rest/run?${q.toString()}`,
+        10_000,
+      );
+      return (reply.RetCodes?.OK ?? 0) >= 1;
+    }
     const answer = await this.get(this.path(`fetch/${url.replace(/^https?:\/\//, "")}`), 5_000);
     return answer.status === 200;
   }

@@ -41,13 +41,22 @@ export type ClusterFacts = {
 };
 
 /** A variant ready to be measured, or the reason it cannot be (e.g. its mesh did not take effect). */
-export type PreparedVariant = { namespace: string; problem: string | null };
+export type PreparedVariant = {
+  namespace: string;
+  problem: string | null;
+  /** Target pods in other namespaces (a per-variant Service URL's), sampled with the variant. */
+  alsoSample?: { namespace: string; pods: string[] }[];
+  /** What was not checked or applied, for the run's environment record. */
+  notes?: string[];
+};
 
 /** Where a variant runs and what switches its mesh on (for the run's environment snapshot). */
 export type VariantDescription = {
   namespace: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
+  /** Pod annotations, extra containers, manifests, entry, load generator's mesh rule (readable). */
+  settings?: Record<string, string>;
 };
 
 /**
@@ -101,7 +110,11 @@ export interface ClusterGateway {
   validate(): Promise<TClusterValidation>;
   detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection>;
   facts(): Promise<ClusterFacts>;
-  describeVariant(runId: string, variant: TVariant): VariantDescription;
+  describeVariant(
+    runId: string,
+    variant: TVariant,
+    definition?: TBenchmarkDefinition,
+  ): VariantDescription;
   /** Namespace with the mesh's labels, the target deployed and ready, the mesh verified. */
   prepareVariant(input: PrepareVariantInput): Promise<PreparedVariant>;
   /** The load generator's exact request per variant and load level (environment record). */
@@ -124,7 +137,12 @@ export interface ClusterGateway {
    */
   sampleUsage(
     namespaces: string[],
-    options: { meshes: TMeshDetection; onNotice?: (message: string) => void },
+    options: {
+      meshes: TMeshDetection;
+      onNotice?: (message: string) => void;
+      /** Only these pods of these other namespaces (PreparedVariant.alsoSample). */
+      alsoSample?: { namespace: string; pods: string[] }[];
+    },
   ): Promise<UsageSample[]>;
   /**
    * The kubelets' cumulative CPU counters per container of the namespaces (and the meshes'
@@ -133,7 +151,7 @@ export interface ClusterGateway {
    */
   readCpuCounters?(
     namespaces: string[],
-    options: { meshes: TMeshDetection },
+    options: { meshes: TMeshDetection; alsoSample?: { namespace: string; pods: string[] }[] },
   ): Promise<CpuCounterReading[] | null>;
   /** Deletes everything the run created; returns the namespaces' names. */
   cleanup(runId: string): Promise<string[]>;

@@ -23,7 +23,17 @@ export {
   parseKubeconfig,
   selectContext,
 } from "./kubeconfig";
-export { LABELS, meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
+export {
+  describeLoadGeneratorMesh,
+  LABELS,
+  loadGeneratorMeshMetadata,
+  meshNamespaceMetadata,
+  trialLabel,
+  variantNamespace,
+} from "./labels";
+export { formatContainerRoles, parseContainerRoles } from "./container-roles";
+export { withVariantPodConfig } from "./variant-pods";
+export { waypointProblem } from "./waypoint";
 export { buildLoadGeneratorDeployment } from "./manifests/load-generator";
 export { describeRunRequest, fortioRunQuery } from "./manifests/fortio-rest";
 export { buildVariantNamespace } from "./manifests/namespace";
@@ -33,3 +43,22 @@ export { controlPlaneNamespaces, detectMeshes } from "./detection";
 export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
 export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
 export { kubeConfigForCluster, type SealedClusterAuth } from "./connect";
+export {
+  applyBundle,
+  BundleClient,
+  BundleError,
+  bundleNotReady,
+  deleteBundle,
+  type BundleKube,
+} from "./apply-bundle";
+export {
+  CLUSTER_SCOPED_KINDS,
+  describeBundleProblems,
+  entryProblem,
+  parseBundle,
+  type BundleObject,
+  type BundleProblem,
+} from "./manifests/bundle";
+export { targetProblems, type TargetProblem } from "./manifests/target-validation";
+export { buildSampleApp, sampleAppEntry, sampleTierName } from "./manifests/sample-app";
+export { serviceOfUrl } from "./target-plan";

@@ -38,7 +38,16 @@ import {
   startTrial,
   waitForTrial,
 } from "./trial-steps";
+import { createTargetSteps, type TargetSteps } from "./target-kube";
 import { readCpuCounters, sampleUsage, type UsageState } from "./usage-sampling";
+import { declaredRoles, type RolesCache } from "./usage-roles";
+import {
+  applyVariantConfig,
+  type VariantConfigDeps,
+  waitForVariantConfig,
+} from "./variant-config-steps";
+import { BundleClient } from "./apply-bundle";
+import type { BundleObject } from "./manifests/bundle";
 
 export type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
@@ -67,6 +76,12 @@ export class KubeClusterGateway implements ClusterGateway {
   /** The cluster's Prometheus URL: sampling's default. */
   private readonly prometheusUrl: string | null;
   private readonly prometheusTimeoutMs: number | undefined;
+  /** Sample app, workload and per-variant Service operations (target-kube.ts). */
+  readonly targets: TargetSteps;
+  /** Generic object API for variant manifests (any kind the cluster serves). */
+  private readonly objects: BundleClient;
+  /** Pods' declared container roles, by namespace/pod (refreshed when an unknown pod appears). */
+  private readonly roles: RolesCache = new Map();
 
   constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
     this.apis = createKubeApis(kubeConfig);
@@ -75,6 +90,12 @@ export class KubeClusterGateway implements ClusterGateway {
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
     this.prometheusUrl = options.prometheusUrl ?? null;
+    this.objects = BundleClient.fromKubeConfig(kubeConfig);
+    this.targets = createTargetSteps({
+      call: (fn) => this.call(fn),
+      bundle: { client: this.objects, onCall: () => (this.calls += 1) },
+      untilTrue: (what, check, o) => this.untilTrue(what, check, o),
+    });
   }
 
   apiCalls() {
@@ -100,8 +121,8 @@ export class KubeClusterGateway implements ClusterGateway {
     return detectClusterMeshes((fn) => this.call(fn), options.prometheusUrl, this.now());
   }
 
-  describeVariant(runId: string, variant: TVariant) {
-    return describeVariant(runId, variant);
+  describeVariant(runId: string, variant: TVariant, definition?: TBenchmarkDefinition) {
+    return describeVariant(runId, variant, definition);
   }
 
   prepareVariant(input: PrepareVariantInput) {
@@ -144,6 +165,31 @@ export class KubeClusterGateway implements ClusterGateway {
       namespace,
       pod,
     );
+  }
+
+  private get configDeps(): VariantConfigDeps {
+    return {
+      apis: this.apis,
+      objects: this.objects,
+      count: () => (this.calls += 1),
+      pollMs: this.pollMs,
+    };
+  }
+
+  /** The variant's manifests created in its namespace (before its target). */
+  applyVariantConfig(runId: string, variant: TVariant, namespace: string) {
+    return applyVariantConfig(this.configDeps, { runId, variant, namespace });
+  }
+
+  /** Manifests ready and, for a waypoint variant, the waypoint able to carry traffic. */
+  waitForVariantConfig(input: {
+    namespace: string;
+    variant: TVariant;
+    objects: BundleObject[];
+    timeoutMs: number;
+    shouldStop?: () => Promise<boolean>;
+  }) {
+    return waitForVariantConfig(this.configDeps, input);
   }
 
   async deployLoadGenerator(input: LoadGeneratorInput) {
@@ -251,12 +297,14 @@ export class KubeClusterGateway implements ClusterGateway {
       controlPlaneNamespaces?: string[];
       prometheusUrl?: string | null;
       onNotice?: (message: string) => void;
+      alsoSample?: { namespace: string; pods: string[] }[];
     },
   ): Promise<UsageSample[]> {
     const controlPlanes =
       options.controlPlaneNamespaces ??
       (options.meshes ? controlPlaneNamespaces(options.meshes) : []);
-    const all = [...namespaces, ...controlPlanes];
+    const also = options.alsoSample ?? [];
+    const all = [...new Set([...namespaces, ...controlPlanes, ...also.map((a) => a.namespace)])];
     const url = options.prometheusUrl === undefined ? this.prometheusUrl : options.prometheusUrl;
     const readings =
       (await tryPrometheus(
@@ -270,26 +318,43 @@ export class KubeClusterGateway implements ClusterGateway {
         { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
         all,
       ));
-    return readings.map((r) => ({
+    const kept = keepAlsoSampled(readings, namespaces, controlPlanes, also);
+    const declared = await declaredRoles(
+      { apis: this.apis, count: () => (this.calls += 1), cache: this.roles },
+      kept,
+    );
+    return kept.map((r) => ({
       ...r,
-      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
+      role: classifyContainer(r, {
+        controlPlaneNamespaces: controlPlanes,
+        declared: declared(r),
+      }),
     }));
   }
 
-  async readCpuCounters(namespaces: string[], options: { meshes: TMeshDetection }) {
+  async readCpuCounters(
+    namespaces: string[],
+    options: { meshes: TMeshDetection; alsoSample?: { namespace: string; pods: string[] }[] },
+  ) {
     const controlPlanes = controlPlaneNamespaces(options.meshes);
     // Prometheus, when the cluster has one, is what sampling uses: its rates stand.
     if (this.prometheusUrl && !this.prometheus.failed) return null;
+    const also = options.alsoSample ?? [];
     const readings = await readCpuCounters(
       { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
-      [...namespaces, ...controlPlanes],
+      [...new Set([...namespaces, ...controlPlanes, ...also.map((a) => a.namespace)])],
     );
-    return (
-      readings?.map((r) => ({
-        ...r,
-        role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes }),
-      })) ?? null
+    if (!readings) return null;
+    // The same scope and roles as sampleUsage: declared roles first, then detection.
+    const kept = keepAlsoSampled(readings, namespaces, controlPlanes, also);
+    const declared = await declaredRoles(
+      { apis: this.apis, count: () => (this.calls += 1), cache: this.roles },
+      kept,
     );
+    return kept.map((r) => ({
+      ...r,
+      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes, declared: declared(r) }),
+    }));
   }
 
   async cleanup(runId: string) {
@@ -328,6 +393,19 @@ export class KubeClusterGateway implements ClusterGateway {
       throw error;
     }
   }
+}
+
+/** Other namespaces' readings only for the pods asked for (a shared app namespace has more). */
+function keepAlsoSampled<R extends { namespace: string; pod: string }>(
+  readings: R[],
+  namespaces: string[],
+  controlPlanes: string[],
+  also: { namespace: string; pods: string[] }[],
+) {
+  if (also.length === 0) return readings;
+  const whole = new Set([...namespaces, ...controlPlanes]);
+  const pods = new Set(also.flatMap((a) => a.pods.map((p) => `${a.namespace}/${p}`)));
+  return readings.filter((r) => whole.has(r.namespace) || pods.has(`${r.namespace}/${r.pod}`));
 }
 
 function toPodInfo(p: V1Pod): PodInfo {

@@ -51,6 +51,8 @@ export function meshNamespaceMetadata(variant: TVariant) {
       break;
     case "kmesh":
       labels["istio.io/dataplane-mode"] = "Kmesh";
+      // Kmesh's L7 goes through an Istio-style waypoint, named the same way.
+      if (variant.waypoint) labels["istio.io/use-waypoint"] = variant.waypoint;
       break;
     case "baseline":
       // Explicit opt-outs, so a cluster-wide default injection cannot turn baseline into a mesh.
@@ -64,4 +66,40 @@ export function meshNamespaceMetadata(variant: TVariant) {
     labels: { ...labels, ...variant.labels },
     annotations: { ...annotations, ...variant.annotations },
   };
+}
+
+/**
+ * Pod-level opt-outs from every mesh kind's enrolment: sidecar injectors (Istio, Linkerd) read
+ * the first three, ambient's ztunnel and Kmesh read `istio.io/dataplane-mode=none` on the pod
+ * over the namespace's label. Cilium has no per-pod opt-out (its datapath is node-wide).
+ */
+const LOAD_GENERATOR_OPT_OUT = {
+  labels: { "sidecar.istio.io/inject": "false", "istio.io/dataplane-mode": "none" },
+  annotations: { "sidecar.istio.io/inject": "false", "linkerd.io/inject": "disabled" },
+};
+
+/**
+ * One rule for every mesh: when the load generator stays out of the mesh it opts out for every
+ * kind (sidecar, ambient, Kmesh alike); when it joins, it carries nothing and inherits the
+ * namespace's enrolment, as the target does. (Before, ambient and Kmesh enrolled it through the
+ * namespace while sidecar variants opted it out: a different client path per mesh.)
+ */
+export function loadGeneratorMeshMetadata(inMesh: boolean) {
+  return inMesh
+    ? { labels: {}, annotations: {} }
+    : {
+        labels: { ...LOAD_GENERATOR_OPT_OUT.labels },
+        annotations: { ...LOAD_GENERATOR_OPT_OUT.annotations },
+      };
+}
+
+/** The rule in words, for the run's environment record. */
+export function describeLoadGeneratorMesh(inMesh: boolean) {
+  if (inMesh)
+    return "in the mesh for every variant (its pod inherits the namespace's enrolment, like the target's)";
+  const m = loadGeneratorMeshMetadata(false);
+  const pairs = [...Object.entries(m.labels), ...Object.entries(m.annotations)]
+    .map(([k, v]) => `${k}=${v}`)
+    .filter((p, i, all) => all.indexOf(p) === i);
+  return `out of the mesh for every variant (its pod opts out: ${pairs.join(", ")}; Cilium has no per-pod opt-out)`;
 }

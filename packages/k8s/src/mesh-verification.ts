@@ -1,4 +1,5 @@
 import type { TMeshKind, TResourceRole } from "@meshbench/contracts";
+import type { ContainerRoles } from "./container-roles";
 
 export type PodInfo = {
   name: string;
@@ -53,8 +54,12 @@ export function meshProblem(
 /** Which resource role a sampled container plays (names are all the metrics endpoint gives). */
 export function classifyContainer(
   s: { namespace: string; pod: string; container: string },
-  ctx: { controlPlaneNamespaces: string[] },
+  ctx: { controlPlaneNamespaces: string[]; declared?: ContainerRoles },
 ): TResourceRole {
+  // A role the pod declares (meshbench.io/container-roles) wins: a proxy the user deploys, or a
+  // variant's extra container, is booked as what it is, whatever its name.
+  const declared = ctx.declared?.get(s.container);
+  if (declared) return declared;
   // Ambient's ztunnel and waypoint pods run a container named istio-proxy too: the pod decides
   // first, so their cost is not booked as sidecar cost.
   if (s.pod.startsWith("ztunnel")) return "ztunnel";

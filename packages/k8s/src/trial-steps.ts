@@ -12,11 +12,15 @@ import type {
   TrialInput,
 } from "./gateway";
 import { LOAD_GENERATOR_NAME, meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
-import { targetUrl } from "./manifests/fortio-args";
+import { reachabilityProtocol, targetUrl } from "./manifests/fortio-args";
 import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "./manifests/fortio-rest";
 import type { LoadGeneratorInput } from "./manifests/load-generator";
 import type { TargetInput } from "./manifests/target";
 import { meshProblem, type PodInfo } from "./mesh-verification";
+import type { TargetSteps } from "./target-kube";
+import { startTarget } from "./target-plan";
+import { describeVariantSettings } from "./variant-description";
+import type { BundleObject } from "./manifests/bundle";
 
 type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 
@@ -30,14 +34,31 @@ export type KubeSteps = {
   waitForLoadGenerator(namespace: string, options: WaitInput): Promise<FortioServer>;
   loadGenerator(namespace: string): Promise<FortioServer>;
   untilTrue(what: string, check: () => Promise<boolean>, options: WaitInput): Promise<boolean>;
+  /** Sample app, workload and per-variant Service operations. */
+  targets: TargetSteps;
+  applyVariantConfig(
+    runId: string,
+    variant: TVariant,
+    namespace: string,
+  ): Promise<{ objects: BundleObject[]; problem: string | null }>;
+  waitForVariantConfig(
+    input: WaitInput & { namespace: string; variant: TVariant; objects: BundleObject[] },
+  ): Promise<string | null>;
 };
 
 const READY_MS = 300_000;
 /** kube-proxy and DNS may lag pod readiness: how long the target may take to answer. */
 const REACHABLE_MS = 60_000;
+/** A waypoint's Deployment is started by its controller: image pull and start included. */
+const VARIANT_CONFIG_MS = 180_000;
 
-export function describeVariant(runId: string, variant: TVariant) {
-  return { namespace: variantNamespace(runId, variant.name), ...meshNamespaceMetadata(variant) };
+export function describeVariant(runId: string, variant: TVariant, def?: TBenchmarkDefinition) {
+  const namespace = variantNamespace(runId, variant.name);
+  return {
+    namespace,
+    ...meshNamespaceMetadata(variant),
+    settings: describeVariantSettings(variant, def?.methodology.loadGeneratorInMesh, namespace),
+  };
 }
 
 /**
@@ -51,23 +72,45 @@ export async function prepareVariant(
   const { runId, definition: def, variant: v } = input;
   const namespace = await k.ensureNamespace(runId, v);
   const wait = { timeoutMs: READY_MS, shouldStop: input.shouldStop };
-  const echo = def.target.kind === "fortio-echo" ? def.target : null;
-  if (echo)
-    await k.deployTarget({
-      runId,
-      variant: v.name,
-      namespace,
-      target: echo,
-      methodology: def.methodology,
-    });
-  await k.deployLoadGenerator({ runId, variant: v.name, namespace, methodology: def.methodology });
-  if (echo) {
-    const pods = await k.waitForTarget(namespace, wait);
+  // Before the target: a PeerAuthentication or a proxy's Service is in place when its pods start.
+  const config = await k.applyVariantConfig(runId, v, namespace);
+  if (config.problem) return { namespace, problem: config.problem };
+  const steps = {
+    ...k.targets,
+    deployTarget: (t: TargetInput) => k.deployTarget(t),
+    waitForTarget: (ns: string, o: WaitInput) => k.waitForTarget(ns, o),
+  };
+  const target = await startTarget(steps, input, namespace, wait);
+  if ("problem" in target) return { namespace, problem: target.problem };
+  const { alsoSample, notes } = target;
+  await k.deployLoadGenerator({
+    runId,
+    variant: v.name,
+    namespace,
+    methodology: def.methodology,
+    avoid: target.avoid,
+  });
+  const pods = await target.ready();
+  if (pods) {
     const problem = meshProblem(v.mesh, pods, { ciliumAgent: input.meshes.cilium.agent.found });
-    if (problem) return { namespace, problem };
+    if (problem) return { namespace, problem, alsoSample, notes };
   }
+  const notReady = await k.waitForVariantConfig({
+    ...wait,
+    timeoutMs: VARIANT_CONFIG_MS,
+    namespace,
+    variant: v,
+    objects: config.objects,
+  });
+  if (notReady) return { namespace, problem: notReady, alsoSample, notes };
   const server = await k.waitForLoadGenerator(namespace, wait);
-  const url = targetUrl(def.target, namespace, "http1", v.name);
+  const url = targetUrl(
+    def.target,
+    namespace,
+    reachabilityProtocol(def.loadMatrix.protocols) ?? "http1",
+    v.name,
+    v.entry,
+  );
   const answers = await k.untilTrue("the target to answer", () => server.reaches(url), {
     ...wait,
     timeoutMs: REACHABLE_MS,
@@ -76,8 +119,10 @@ export async function prepareVariant(
     return {
       namespace,
       problem: `the target ${url} did not answer the load generator in ${REACHABLE_MS / 1000} s`,
+      alsoSample,
+      notes,
     };
-  return { namespace, problem: null };
+  return { namespace, problem: null, alsoSample, notes };
 }
 
 function runInput(
@@ -89,7 +134,13 @@ function runInput(
     coordinates,
     durationSeconds: def.durationSeconds,
     fortio: def.methodology.fortio,
-    url: targetUrl(def.target, namespace, coordinates.protocol, coordinates.variant),
+    url: targetUrl(
+      def.target,
+      namespace,
+      coordinates.protocol,
+      coordinates.variant,
+      def.variants.find((v) => v.name === coordinates.variant)?.entry,
+    ),
     label: trialLabel(input.runId, input.sequence, trialKey(coordinates)),
   };
 }
@@ -147,14 +198,17 @@ export function describeLoad(
   for (const t of trials) {
     if (t.coordinates.repetition !== 1) continue;
     const ns = variantNamespace(runId, t.coordinates.variant);
-    const query = fortioRunQuery(runInput({ runId, definition: def, ...t }, ns), {
-      save: true,
-      async: true,
-    });
-    out[trialKey(t.coordinates).replace(/\/rep1$/, "")] = describeRunRequest(
-      `${ns}/${LOAD_GENERATOR_NAME}`,
-      query,
-    );
+    const key = trialKey(t.coordinates).replace(/\/rep1$/, "");
+    try {
+      const query = fortioRunQuery(runInput({ runId, definition: def, ...t }, ns), {
+        save: true,
+        async: true,
+      });
+      out[key] = describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}`, query);
+    } catch (error) {
+      // e.g. a protocol the target cannot carry: that trial fails with the same reason.
+      out[key] = `not run: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
   return out;
 }

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { findFreePort } from "@meshbench/local-postgres";
 import { makeCertificates, type TestCertificates } from "./k8s-certs";
 import { kwokConfig } from "./k8s-kwok-config";
+import { applyMeshCrds, ensureMeshCrds } from "./k8s-mesh-crds";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -178,6 +179,8 @@ export async function startK8sTestEnv(
     );
     for (const crd of crds) kubectl("apply", "-f", path.join(kwokDir, "crds", crd));
     kubectl("wait", "--for=condition=Established", "crd/logs.kwok.x-k8s.io", "--timeout=30s");
+    // Gateway API + Istio CRDs: variant manifests are validated by the real apiserver.
+    applyMeshCrds(kubectl, ensureMeshCrds(repoRoot));
 
     const configPath = path.join(dir, "kwok.yaml");
     writeFileSync(

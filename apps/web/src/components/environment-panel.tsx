@@ -37,8 +37,16 @@ export function EnvironmentPanel({ environment }: { environment: Record<string, 
     Record<string, string>,
   ][];
   const plain = entries.filter(([, v]) => !isTextSection(v));
+  // Fairness: whether the load generator joined the mesh is one rule for every variant.
+  const placement = environment.placement;
+  const loadGeneratorMesh = isTextSection(placement)
+    ? placement["load generator in the mesh"]
+    : undefined;
   return (
     <div aria-label="Environment">
+      {loadGeneratorMesh ? (
+        <p aria-label="Load generator and the mesh">Load generator: {loadGeneratorMesh}</p>
+      ) : null}
       {plain.length > 0 ? (
         <dl className="kv panel">
           <Rows entries={plain} />

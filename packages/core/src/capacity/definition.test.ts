@@ -49,7 +49,9 @@ describe("a benchmark's capacity block as the search's configuration", () => {
   it("reads back from a run's environment what it wrote, and nothing from other runs", () => {
     const c = capacitySearchConfigOf(def, def.capacity!);
     const env = { [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(c) };
-    expect(capacityConfigFromEnvironment(JSON.parse(JSON.stringify(env)))).toEqual(c);
+    expect(
+      capacityConfigFromEnvironment(JSON.parse(JSON.stringify(env)) as Record<string, unknown>),
+    ).toEqual(c);
     expect(env[CAPACITY_ENVIRONMENT_SECTION].SLO).toBe(
       "p99 ≤ 25 ms, errors ≤ 0.5%, achieved ≥ 95% of requested",
     );

@@ -35,7 +35,8 @@ export function fortioRunQuery(input: FortioRunInput, mode: { save: boolean; asy
     q.set("runner", "grpc");
     q.set("ping", "on");
   }
-  if (!c.keepAlive) q.set("connection-reuse", "1:1");
+  // TCP load (url tcp://…) keeps each connection for the whole run: Fortio has no per-call reuse.
+  if (!c.keepAlive && c.protocol !== "tcp") q.set("connection-reuse", "1:1");
   if (mode.async) q.set("async", "on");
   if (mode.save) q.set("save", "on");
   return q;

@@ -1,20 +1,29 @@
 import type { V1Deployment } from "@kubernetes/client-node";
 import type { TMethodology } from "@meshbench/contracts";
-import { LABELS, LOAD_CONTAINER, LOAD_GENERATOR_NAME, runLabels, TARGET_NAME } from "../labels";
+import {
+  LABELS,
+  LOAD_CONTAINER,
+  LOAD_GENERATOR_NAME,
+  loadGeneratorMeshMetadata,
+  runLabels,
+  TARGET_NAME,
+} from "../labels";
 import { FORTIO_PORT } from "./fortio-rest";
 import { toResourceRequirements } from "./resources";
+
+/** Pods the load generator must not share a node with (another namespace's, for a Service URL). */
+export type PodAvoidance = { matchLabels: Record<string, string>; namespaces?: string[] };
 
 export type LoadGeneratorInput = {
   runId: string;
   variant: string;
   namespace: string;
   methodology: TMethodology;
+  /** Default: the echo target's pods. */
+  avoid?: PodAvoidance | null;
 };
 
-const OPT_OUT_OF_MESH = {
-  "sidecar.istio.io/inject": "false",
-  "linkerd.io/inject": "disabled",
-};
+const ECHO_PODS: PodAvoidance = { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } };
 
 export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=load-generator`;
 
@@ -30,6 +39,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
     [LABELS.component]: "load-generator",
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
+  const mesh = loadGeneratorMeshMetadata(m.loadGeneratorInMesh);
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
@@ -38,7 +48,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
       replicas: 1,
       selector: { matchLabels: { [LABELS.component]: "load-generator" } },
       template: {
-        metadata: { labels, annotations: m.loadGeneratorInMesh ? {} : OPT_OUT_OF_MESH },
+        metadata: { labels: { ...mesh.labels, ...labels }, annotations: mesh.annotations },
         spec: {
           ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
           ...(m.placement.antiAffinity
@@ -47,9 +57,8 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
                   podAntiAffinity: {
                     requiredDuringSchedulingIgnoredDuringExecution: [
                       {
-                        labelSelector: {
-                          matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" },
-                        },
+                        labelSelector: { matchLabels: (input.avoid ?? ECHO_PODS).matchLabels },
+                        ...(input.avoid?.namespaces ? { namespaces: input.avoid.namespaces } : {}),
                         topologyKey: "kubernetes.io/hostname",
                       },
                     ],

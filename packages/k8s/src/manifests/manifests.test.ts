@@ -93,7 +93,7 @@ describe("target", () => {
       buildTargetService({ runId: "r", variant: "baseline", namespace: "ns" }).spec?.ports?.map(
         (p) => p.port,
       ),
-    ).toEqual([8080, 8079]);
+    ).toEqual([8080, 8079, 8078]);
   });
 });
 

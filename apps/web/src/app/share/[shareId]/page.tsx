@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ComparisonView } from "~/components/comparison-view";
 import { RunHeader } from "~/components/run-header";
 import { RunReportView } from "~/components/run-report-view";
+import { isUnknownId, orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
 
 export const dynamic = "force-dynamic";
@@ -28,8 +28,8 @@ function ExportLinks({ shareId }: { shareId: string }) {
 /** Public, read-only, works signed out; unknown or revoked ids are a 404. */
 export default async function SharedPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const view = await (await api()).share.view({ id: shareId }).catch(() => null);
-  if (!view) notFound();
+  // Unknown, revoked or malformed ids are a 404; anything else (an outage) is the error page.
+  const view = await orNotFound((await api()).share.view({ id: shareId }), isUnknownId);
   return (
     <>
       <p className="shared-banner" role="note">

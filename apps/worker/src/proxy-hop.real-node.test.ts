@@ -1,0 +1,148 @@
+/**
+ * A variant that puts a user-deployed proxy in the measured path, on real nodes: the echo target
+ * gets an extra container `fortio proxies -M "8090 http://localhost:8080"` (a real HTTP proxy),
+ * the variant's manifests add a Service for that port, and its `entry` sends the load there. The
+ * report (the same service the run page reads) must show it slower than baseline at p50 with an
+ * interval excluding zero, and the proxy container's samples must be booked as proxy cost.
+ */
+import type { TBenchmarkDefinitionInput } from "@meshbench/contracts";
+import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
+import { KubeClusterGateway } from "@meshbench/k8s";
+import { createServices } from "@meshbench/services";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceClient } from "./test-support/workspace-client";
+import { startWorker } from "./worker";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
+const HOP_PORT = 8090; // Fortio's echo server already listens on 8078-8081 in the same pod
+
+/** The Service in front of the proxy container (variant manifests: applied into its namespace). */
+const hopService = `apiVersion: v1
+kind: Service
+metadata:
+  name: hop
+spec:
+  selector: { app: echo, meshbench.io/component: target }
+  ports:
+  - { name: http, port: ${HOP_PORT}, targetPort: ${HOP_PORT}, appProtocol: http }
+`;
+
+const proxyHopBenchmark: TBenchmarkDefinitionInput = {
+  key: "proxy-hop",
+  name: "proxy hop vs baseline",
+  target: { kind: "fortio-echo", replicas: 1 },
+  variants: [
+    { name: "baseline", mesh: "baseline" },
+    {
+      name: "proxy-hop",
+      mesh: "baseline",
+      extraContainers: [
+        {
+          name: "hop",
+          args: ["proxies", "-M", `${HOP_PORT} http://localhost:8080`],
+          ports: [HOP_PORT],
+          role: "proxy",
+        },
+      ],
+      manifests: hopService,
+      entry: { service: "hop", port: HOP_PORT, path: "/echo" },
+    },
+  ],
+  loadMatrix: { qps: [200], connections: [4] },
+  repetitions: 3,
+  durationSeconds: 5,
+  warmupSeconds: 1,
+};
+
+describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
+  let db: Database;
+  let url: string;
+  let drop: () => Promise<void>;
+  let queue: RunQueue;
+  let workspaceId: string;
+  const caller = () =>
+    workspaceClient(db, workspaceId, {
+      runQueue: queue,
+      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
+    });
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    url = test.url;
+    drop = test.drop;
+    db = createPrismaClient(url);
+    queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
+    workspaceId = (await db.workspace.create({ data: { slug: "hop", name: "Hop" } })).id;
+  });
+  afterAll(async () => {
+    await queue?.stop({ graceful: false, timeoutMs: 1000 });
+    await db?.$disconnect();
+    await drop?.();
+  });
+
+  it(
+    "is slower than baseline at p50 (interval excluding zero) and its proxy is booked as proxy",
+    { timeout: 300_000 },
+    async () => {
+      const { cluster } = await caller().clusters.register({
+        name: "real-node-hop",
+        auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
+      });
+      const worker = await startWorker({
+        services: createServices(db, { clusterPollMs: 500 }),
+        queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
+        log: () => undefined,
+        sampleEveryMs: 1000,
+      });
+      try {
+        const b = await caller().benchmarks.create(proxyHopBenchmark);
+        const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId: cluster.id });
+        let run = await caller().runs.get({ runId });
+        for (let i = 0; i < 960 && !["succeeded", "failed"].includes(run.status); i++) {
+          await sleep(250);
+          run = await caller().runs.get({ runId });
+        }
+        expect(
+          run.trials.filter((t) => t.status !== "succeeded").map((t) => t.failureReason),
+        ).toEqual([]);
+        expect(run).toMatchObject({ status: "succeeded", trialsDone: 6 });
+        const env = run.environment as {
+          variants: Record<string, string>;
+          loadGenerator: Record<string, string>;
+        };
+        expect(env.variants["proxy-hop"]).toContain("entry hop:8090/echo");
+        expect(Object.values(env.loadGenerator).join(" ")).toContain(`url=http://hop.`);
+
+        const report = await caller().services.reports.runReport(workspaceId, runId, "baseline");
+        const row = report.levels[0]!.rows.find((r) => r.variant === "proxy-hop")!;
+        const p50 = row.stats.find((s) => s.stat === "p50")!.delta!;
+        expect(p50.slowerSide).toBe("variant");
+        expect(p50.interval).not.toBeNull();
+        expect(p50.interval!.absolute[0]).toBeGreaterThan(0);
+        const ms = (s: number | null) => ((s ?? NaN) * 1000).toFixed(3);
+        console.log(
+          `[real-node] proxy hop at 200 QPS × 4 connections, 3 × 5 s: p50 baseline ${ms(p50.baseline)} ms, proxy-hop ${ms(p50.variant)} ms, delta +${ms(p50.absolute)} ms (95% interval ${ms(p50.interval!.absolute[0])}…${ms(p50.interval!.absolute[1])} ms, ${((p50.relative ?? 0) * 100).toFixed(0)}%)`,
+        );
+
+        const samples = await db.resourceSample.findMany({
+          where: { runId, variant: "proxy-hop" },
+        });
+        const hop = samples.filter((s) => s.container === "hop");
+        expect(hop.length).toBeGreaterThan(0);
+        expect(new Set(hop.map((s) => s.role))).toEqual(new Set(["proxy"]));
+        expect(Math.max(...hop.map((s) => s.cpuMillicores))).toBeGreaterThan(0);
+        expect(samples.filter((s) => s.container === "echo").every((s) => s.role === "app")).toBe(
+          true,
+        );
+        console.log(
+          `[real-node] proxy-hop's hop container: ${hop.length} samples booked as proxy, max ${Math.max(...hop.map((s) => s.cpuMillicores)).toFixed(0)} m CPU`,
+        );
+      } finally {
+        await worker.stop();
+      }
+    },
+  );
+});

@@ -1,0 +1,98 @@
+import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
+import { testKubeConfig } from "@meshbench/testing/k8s";
+import { describe, expect, it } from "vitest";
+import { applyBundle, BundleClient, bundleNotReady, deleteBundle } from "./apply-bundle";
+import { runLabels } from "./labels";
+
+const kc = testKubeConfig();
+const core = kc.makeApiClient(CoreV1Api);
+const apps = kc.makeApiClient(AppsV1Api);
+const kube = { client: BundleClient.fromKubeConfig(kc) };
+
+const BUNDLE = `
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: settings }
+data: { greeting: hello }
+---
+apiVersion: v1
+kind: Service
+metadata: { name: web }
+spec:
+  selector: { app: web }
+  ports: [{ name: http, port: 8080 }]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, labels: { team: mine } }
+spec:
+  replicas: 2
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec:
+      containers: [{ name: web, image: fortio/fortio:1.68.2, args: [server] }]
+---
+`;
+
+async function freshNamespace(name: string) {
+  await core.createNamespace({ body: { metadata: { name, labels: runLabels("bundle") } } });
+  return name;
+}
+
+describe("applyBundle against a real apiserver", () => {
+  it("applies every object labelled (pod templates too), twice without harm, then deletes it", async () => {
+    const ns = await freshNamespace("mb-bundle-apply");
+    const labels = runLabels("run1", "base");
+    const applied = await applyBundle(kube, ns, BUNDLE, labels);
+    expect(applied.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      "ConfigMap/settings",
+      "Service/web",
+      "Deployment/web",
+    ]);
+    await applyBundle(kube, ns, BUNDLE, labels); // a resumed run applies again: no conflict
+    const d = await apps.readNamespacedDeployment({ name: "web", namespace: ns });
+    expect(d.metadata?.labels).toMatchObject({ ...labels, team: "mine" });
+    expect(d.spec?.template.metadata?.labels).toMatchObject({ ...labels, app: "web" });
+    const cm = await core.readNamespacedConfigMap({ name: "settings", namespace: ns });
+    expect(cm.metadata?.labels).toMatchObject(labels);
+    expect(cm.data).toEqual({ greeting: "hello" });
+    const listed = await core.listNamespacedService({
+      namespace: ns,
+      labelSelector: "meshbench.io/run=run1",
+    });
+    expect(listed.items.map((s) => s.metadata?.name)).toEqual(["web"]);
+    // kwok runs no pods until its stages say so: the Deployment is waited for by its status.
+    const reasons = await bundleNotReady(kube, applied);
+    expect(reasons.every((r) => r.startsWith("Deployment web"))).toBe(true);
+    await deleteBundle(kube, ns, BUNDLE);
+    await deleteBundle(kube, ns, BUNDLE); // already gone: fine
+    const after = await core.listNamespacedConfigMap({
+      namespace: ns,
+      labelSelector: "meshbench.io/run=run1",
+    });
+    expect(after.items).toEqual([]);
+  });
+
+  it("refuses cluster-scoped kinds (known by name or by discovery) and other namespaces, creating nothing", async () => {
+    const ns = await freshNamespace("mb-bundle-refuse");
+    const withRole = `${BUNDLE}\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: { name: sneaky }\nrules: []\n`;
+    await expect(applyBundle(kube, ns, withRole, {})).rejects.toThrow(
+      /document 5: ClusterRole sneaky is cluster-scoped/,
+    );
+    const other = BUNDLE.replace("name: settings }", "name: settings, namespace: default }");
+    await expect(applyBundle(kube, ns, other, {})).rejects.toThrow(/names namespace "default"/);
+    // A cluster-scoped kind missing from the static list: discovery decides.
+    const scheduling = `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: { name: pc }\nvalue: 10\n`;
+    await expect(applyBundle(kube, ns, scheduling, {})).rejects.toThrow(/cluster-scoped/);
+    const unknownKind = `apiVersion: example.com/v1\nkind: Widget\nmetadata: { name: w }\n`;
+    await expect(applyBundle(kube, ns, unknownKind, {})).rejects.toThrow(
+      /not served by this cluster/,
+    );
+    const cms = await core.listNamespacedConfigMap({
+      namespace: ns,
+      labelSelector: "meshbench.io/run",
+    });
+    expect(cms.items).toEqual([]);
+  });
+});
