@@ -143,39 +143,44 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
     async () => {
       // 1. The reference, measured without the product's reading or search: the same target
       //    (deployed as a variant namespace would be) and a Fortio server pod on the other node.
+      //    Measured just before and just after the product's run: on this shared machine the
+      //    same CPU-limited server was seen to move by 20–30% within minutes, so the product is
+      //    held to the mean of the two, and the drift between them is printed.
       const kc = realNodeKubeConfig();
       const gateway = new KubeClusterGateway(kc, { pollMs: 500 });
       const def = ZBenchmarkDefinition.parse(definition("capacity-reference"));
-      const refRun = "capref";
-      let reference;
-      try {
-        const prepared = await gateway.prepareVariant({
-          runId: refRun,
-          definition: def,
-          variant: def.variants[0]!,
-          meshes: await gateway.detectMeshes({ prometheusUrl: null }),
-        });
-        expect(prepared.problem).toBeNull();
-        const pods = await kc
-          .makeApiClient(CoreV1Api)
-          .listNamespacedPod({ namespace: prepared.namespace });
-        const lg = pods.items.find((p) => p.metadata!.name!.startsWith("lg-fortio-"));
-        expect(lg).toBeTruthy();
-        const sweeper = fortioSweeper(kc, {
-          namespace: prepared.namespace,
-          pod: lg!.metadata!.name!,
-          url: `http://echo.${prepared.namespace}.svc.cluster.local:8080/echo`,
-          connections: CONNECTIONS,
-        });
-        reference = await referenceCapacity((q) =>
-          sweeper.measure(q, TRIAL_SECONDS, WARMUP_SECONDS),
-        );
-      } finally {
-        await gateway.cleanup(refRun);
-      }
-      console.log(
-        `[real-node] capacity reference (direct Fortio sweep, echo limited to ${CPU_LIMIT} CPU, SLO p99 ≤ ${SLO.p99Ms} ms): ${reference.capacity} QPS; ${reference.log.join("; ")}`,
-      );
+      const measureReference = async (refRun: string) => {
+        try {
+          const prepared = await gateway.prepareVariant({
+            runId: refRun,
+            definition: def,
+            variant: def.variants[0]!,
+            meshes: await gateway.detectMeshes({ prometheusUrl: null }),
+          });
+          expect(prepared.problem).toBeNull();
+          const pods = await kc
+            .makeApiClient(CoreV1Api)
+            .listNamespacedPod({ namespace: prepared.namespace });
+          const lg = pods.items.find((p) => p.metadata!.name!.startsWith("lg-fortio-"));
+          expect(lg).toBeTruthy();
+          const sweeper = fortioSweeper(kc, {
+            namespace: prepared.namespace,
+            pod: lg!.metadata!.name!,
+            url: `http://echo.${prepared.namespace}.svc.cluster.local:8080/echo`,
+            connections: CONNECTIONS,
+          });
+          const reference = await referenceCapacity((q) =>
+            sweeper.measure(q, TRIAL_SECONDS, WARMUP_SECONDS),
+          );
+          console.log(
+            `[real-node] capacity reference ${refRun} (direct Fortio sweep, echo limited to ${CPU_LIMIT} CPU, SLO p99 ≤ ${SLO.p99Ms} ms): ${reference.capacity} QPS; ${reference.log.join("; ")}`,
+          );
+          return reference.capacity;
+        } finally {
+          await gateway.cleanup(refRun);
+        }
+      };
+      const before = await measureReference("capref-before");
 
       // 2. The product's capacity run, through the queue and the worker.
       const worker = await startWorker({
@@ -184,6 +189,11 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
         log: (m) => logs.push(m),
         sampleEveryMs: 2000,
       });
+      let stopped = false;
+      const stopWorker = async () => {
+        if (!stopped) await worker.stop();
+        stopped = true;
+      };
       const started = Date.now();
       try {
         const b = await caller().benchmarks.create(definition("capacity"));
@@ -210,6 +220,9 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
         expect(cap.probes.length).toBeLessThanOrEqual(6);
         for (const p of cap.probes) expect(p.repetitions).toHaveLength(2);
         const env = run.environment as TRunEnvironment;
+        await stopWorker();
+        const after = await measureReference("capref-after");
+        const reference = Math.round((before + after) / 2);
         console.log(
           `[real-node] capacity run: ${cap.sentence}; ${run.trials.length} trials in ${seconds.toFixed(0)} s; probes ${cap.probes
             .map(
@@ -218,7 +231,7 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
             )
             .join(
               " ",
-            )}; reference ${reference.capacity} QPS, off by ${((100 * (cap.capacityQps! - reference.capacity)) / reference.capacity).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
+            )}; reference ${reference} QPS (before ${before}, after ${after}), off by ${((100 * (cap.capacityQps! - reference)) / reference).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
         );
         expect(cap.capacityQps).not.toBeNull();
         expect(cap.interval).not.toBeNull();
@@ -226,11 +239,9 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
         expect(low).toBeLessThanOrEqual(cap.capacityQps!);
         expect(high).not.toBeNull();
         expect(high!).toBeGreaterThan(cap.capacityQps!);
-        expect(Math.abs(cap.capacityQps! - reference.capacity) / reference.capacity).toBeLessThan(
-          0.15,
-        );
+        expect(Math.abs(cap.capacityQps! - reference) / reference).toBeLessThan(0.15);
       } finally {
-        await worker.stop();
+        await stopWorker();
       }
     },
   );
