@@ -9,7 +9,8 @@
  *   `vitest.real-node.config.ts`: its own 2-node cluster with real pods; trials need running
  *   containers, which kwok cannot give). The worker stores `environment.scheduler` (`first trial
  *   started after`: from claiming the run to its first trial started; API calls per trial with
- *   usage sampling counted apart) and the test prints them on its `A/A run:` line.
+ *   usage sampling counted apart) and the test prints them on its `A/A run:` line. The idle gate
+ *   is on (methodology.idleGate's default), so the duty cycle includes its waits before each trial.
  *
  * Medians over `runs` runs are reported; each run's values are kept in the results JSON.
  */
@@ -29,6 +30,8 @@ export type SchedulerResult = {
     apiCallsPerTrial: number;
     samplingCallsPerTrial: number;
     wallSeconds: number;
+    /** Seconds the idle gate waited before trials, in all (null when it was off). */
+    idleWaitSeconds: number | null;
   }[];
   dutyCyclePercent: number;
   bareJobMs: number[];
@@ -110,6 +113,9 @@ async function bareJobs(api: Api, round: number, count: number): Promise<number[
 const FIGURES =
   /duty cycle (\d+(?:\.\d+)?)%;.*first trial started after: (\d+(?:\.\d+)?) ms;.*API calls per trial \(sampling apart\): (\d+(?:\.\d+)?); API calls per trial for usage sampling: (\d+(?:\.\d+)?)/;
 
+/** The idle gate's figures on the same line: "idle gate: 12 waits, 10.5 s in all, …". */
+const IDLE = /idle gate: (\d+) waits, (\d+(?:\.\d+)?) s in all/;
+
 /** The issue's measurement scale: 2 variants × 2 levels × 3 repetitions × 30 s, 5 s warm-up. */
 const TRIAL_SECONDS = 30;
 const WARMUP_SECONDS = 5;
@@ -159,9 +165,10 @@ async function workerTest(log: (line: string) => void): Promise<SchedulerResult[
     apiCallsPerTrial: Number(match[3]),
     samplingCallsPerTrial: Number(match[4]),
     wallSeconds,
+    idleWaitSeconds: IDLE.exec(stdout) ? Number(IDLE.exec(stdout)![2]) : null,
   };
   log(
-    `  worker real-node test: duty cycle ${result.dutyCyclePercent}%, first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial + ${result.samplingCallsPerTrial} for sampling (${wallSeconds.toFixed(0)} s)`,
+    `  worker real-node test: duty cycle ${result.dutyCyclePercent}%, first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial + ${result.samplingCallsPerTrial} for sampling, idle gate waited ${result.idleWaitSeconds ?? "-"} s (${wallSeconds.toFixed(0)} s)`,
   );
   return result;
 }

@@ -1,11 +1,22 @@
 import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts";
-import { mulberry32, planTrials, trialKey, type TPlannedTrial } from "@meshbench/core";
+import {
+  capacityEnvironmentSection,
+  capacitySearchConfigOf,
+  CAPACITY_ENVIRONMENT_SECTION,
+  mulberry32,
+  planTrials,
+  trialKey,
+  type TPlannedTrial,
+} from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { ClaimedRun } from "@meshbench/services";
+import { capacityTrials, capacityVariantsToRun } from "./capacity-trials";
 import { describeEnvironment } from "./environment";
+import { createIdleWaiter, type IdleWaitDeps } from "./idle-wait";
 import { runTrial, type TrialDeps } from "./run-trial";
 
-export type ExecutorDeps = Omit<TrialDeps, "now"> & { now?: () => number };
+export type ExecutorDeps = Omit<TrialDeps, "now"> &
+  Omit<IdleWaitDeps, "now" | "log"> & { now?: () => number };
 
 /** Thrown when the worker itself is stopping: the run stays "running" for another worker to resume. */
 export class WorkerStopping extends Error {}
@@ -16,7 +27,9 @@ type Run = { ws: string; runId: string; claimed: ClaimedRun; shouldStop: () => P
 /**
  * Drives one run from the database state: prepares each variant (namespace with the mesh's
  * labels, target, mesh check), then runs the planned trials in interleaved order, skipping the
- * ones already finished (resume after a crash). Everything created is removed at the end.
+ * ones already finished (resume after a crash) — or, for a capacity search, the probes core asks
+ * for round by round. Before each trial it waits for the targets to be idle (methodology.idleGate).
+ * Everything created is removed at the end.
  */
 export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSignal) {
   const trialDeps: TrialDeps = { ...deps, now: deps.now ?? Date.now };
@@ -33,21 +46,45 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
   };
   let cleanupAtEnd = true;
   try {
-    const { plan, remaining } = planOf(claimed);
+    const def = claimed.definition;
+    const capacity = def.capacity ? capacitySearchConfigOf(def, def.capacity) : null;
+    const capacityCtx = capacity && {
+      ws,
+      runId,
+      def,
+      config: capacity,
+      execution: deps.execution,
+      log: deps.log,
+    };
+    const { plan, remaining } = capacity ? { plan: [], remaining: [] } : planOf(claimed);
+    const needed = capacityCtx
+      ? await capacityVariantsToRun(capacityCtx)
+      : new Set(remaining.map((t) => t.coordinates.variant));
     const meshes = await claimed.gateway.detectMeshes({ prometheusUrl: claimed.prometheusUrl });
-    const variants = await prepareVariants(run, remaining, meshes);
-    const environment = await describeEnvironment(
+    const variants = await prepareVariants(run, needed, meshes);
+    const described = await describeEnvironment(
       claimed.gateway,
       runId,
-      claimed.definition,
+      def,
       plan,
       variants,
       meshes,
       claimed.clusterName,
     );
+    const environment = capacity
+      ? { ...described, [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(capacity) }
+      : described;
     await deps.execution.setEnvironment(ws, runId, environment);
     const apiCallsAtStart = claimed.gateway.apiCalls();
-    const stats = await runTrials(trialDeps, run, remaining, variants, meshes, claimedAt);
+    const stats = await runTrials(
+      trialDeps,
+      run,
+      capacityCtx ? capacityTrials(capacityCtx) : remaining,
+      variants,
+      meshes,
+      claimedAt,
+      deps,
+    );
     if (signal.aborted && !(await cancelled())) {
       cleanupAtEnd = false;
       throw new WorkerStopping("worker stopping; run will resume");
@@ -55,8 +92,17 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     const apiCalls = claimed.gateway.apiCalls();
     const trialCalls = apiCalls - apiCallsAtStart - stats.samplingCalls;
     const perTrial = stats.trialsRun ? trialCalls / stats.trialsRun : null;
+    // Every probe of the search, this worker's and a previous one's, in the load lines.
+    const probed = capacity ? await deps.execution.capacityProgress(ws, runId) : null;
+    if (probed) await deps.execution.setTrialsTotal(ws, runId, probed.storedTrials);
     await deps.execution.setEnvironment(ws, runId, {
       ...environment,
+      loadGenerator: probed
+        ? {
+            ...environment.loadGenerator,
+            ...claimed.gateway.describeLoad(runId, def, probed.trials),
+          }
+        : environment.loadGenerator,
       scheduler: {
         "trials run by this worker": String(stats.trialsRun),
         "first trial started after": `${stats.firstTrialMs ?? "-"} ms`,
@@ -65,6 +111,10 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
           ? (stats.samplingCalls / stats.trialsRun).toFixed(1)
           : "-",
         "API calls in all": String(apiCalls),
+        "resource attribution": `${stats.attribution.counters} trial(s) by the kubelets' cumulative CPU counters at the trial's start and end; ${stats.attribution.samples} by point samples while it ran (${claimed.prometheusUrl ? "Prometheus" : "metrics.k8s.io or kubelet rates"})`,
+        "idle gate": stats.idle.waits
+          ? `${stats.idle.waits} waits, ${(stats.idle.waitedMs / 1000).toFixed(1)} s in all, ${stats.idle.gaveUp} gave up after 30 s`
+          : "off (disabled, or no usage source)",
       },
     });
     deps.log(
@@ -98,11 +148,11 @@ function planOf({ definition: def, finishedKeys }: ClaimedRun) {
   return { plan, remaining: plan.filter((t) => !finishedKeys.has(trialKey(t.coordinates))) };
 }
 
-async function prepareVariants(run: Run, remaining: TPlannedTrial[], meshes: TMeshDetection) {
+async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetection) {
   const { definition, gateway } = run.claimed;
   const variants = new Map<string, PreparedVariant>();
   for (const variant of definition.variants) {
-    if (!remaining.some((t) => t.coordinates.variant === variant.name)) continue;
+    if (!needed.has(variant.name)) continue;
     if (await run.shouldStop()) break;
     const prepared = await gateway.prepareVariant({
       runId: run.runId,
@@ -119,10 +169,11 @@ async function prepareVariants(run: Run, remaining: TPlannedTrial[], meshes: TMe
 async function runTrials(
   deps: TrialDeps,
   run: Run,
-  remaining: TPlannedTrial[],
+  trials: Iterable<TPlannedTrial> | AsyncIterable<TPlannedTrial>,
   variants: Map<string, PreparedVariant>,
   meshes: TMeshDetection,
   claimedAt: number,
+  waitDeps: Omit<IdleWaitDeps, "log" | "now">,
 ) {
   const { ws, runId } = run;
   const def: TBenchmarkDefinition = run.claimed.definition;
@@ -131,11 +182,31 @@ async function runTrials(
     trialsRun: 0,
     samplingCalls: 0,
     stoppedByPolicy: false,
+    idle: { waits: 0, waitedMs: 0, gaveUp: 0 },
+    attribution: { counters: 0, samples: 0 },
   };
-  for (const trial of remaining) {
+  const onSamplingCalls = (n: number) => {
+    stats.samplingCalls += n;
+  };
+  const healthy = [...variants.values()].filter((v) => !v.problem);
+  const idle = await createIdleWaiter(
+    { ...waitDeps, log: deps.log, now: deps.now },
+    {
+      runId,
+      gateway: run.claimed.gateway,
+      meshes,
+      namespaces: healthy.map((v) => v.namespace),
+      alsoSample: healthy.flatMap((v) => v.alsoSample ?? []),
+      onSamplingCalls,
+    },
+    def.methodology.idleGate,
+  );
+  stats.idle = idle.stats;
+  for await (const trial of trials) {
     if (await run.shouldStop()) break;
     const variant = variants.get(trial.coordinates.variant);
     if (!variant) continue;
+    const idleFlag = variant.problem ? null : await idle.beforeTrial();
     const outcome = await runTrial(deps, {
       ws,
       runId,
@@ -148,8 +219,10 @@ async function runTrials(
       onStarted: () => {
         stats.firstTrialMs ??= deps.now() - claimedAt;
       },
-      onSamplingCalls: (n) => {
-        stats.samplingCalls += n;
+      onSamplingCalls,
+      flags: idleFlag ? [idleFlag] : [],
+      onAttribution: (how) => {
+        stats.attribution[how] += 1;
       },
     });
     stats.trialsRun += 1;

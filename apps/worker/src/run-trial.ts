@@ -1,7 +1,8 @@
-import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TMeshDetection, TValidityFlag } from "@meshbench/contracts";
 import { trialKey, trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { RunExecutionService, TrialOutput } from "@meshbench/services";
+import { samplesOverWindow } from "./trial-window";
 
 export type TrialDeps = {
   execution: RunExecutionService;
@@ -24,7 +25,30 @@ export type TrialCtx = {
   onStarted: () => void;
   /** API calls spent on usage sampling (reported apart from the trial's own). */
   onSamplingCalls: (calls: number) => void;
+  /** Validity flags the worker raised before the trial (e.g. the target was not idle). */
+  flags?: TValidityFlag[];
+  /** How the trial's resources were attributed: its own counter window, or point samples. */
+  onAttribution?: (how: "counters" | "samples") => void;
 };
+
+/** The kubelets' CPU counters of the variant's namespace now; null when there are none or they fail. */
+async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
+  if (!ctx.gateway.readCpuCounters) return null;
+  const before = ctx.gateway.apiCalls();
+  try {
+    return await ctx.gateway.readCpuCounters([ctx.variant.namespace], {
+      meshes: ctx.meshes,
+      alsoSample: ctx.variant.alsoSample,
+    });
+  } catch (error) {
+    deps.log(
+      `run ${ctx.runId}: CPU counters unreadable: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  } finally {
+    ctx.onSamplingCalls(ctx.gateway.apiCalls() - before);
+  }
+}
 
 /**
  * Samples the variant's usage at most every `sampleEveryMs` while the trial runs. CPU is a rate
@@ -95,6 +119,7 @@ export async function runTrial(
   if (handle.resumed)
     deps.log(`run ${runId}: resumed Fortio run ${handle.runId} of trial ${handle.name}`);
   const usage = usageSampler(deps, ctx);
+  const countersAtStart = await readCounters(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
     timeoutMs: trialTimeoutSeconds(ctx.def) * 1000 + 30_000,
     shouldStop: ctx.shouldStop,
@@ -105,12 +130,22 @@ export async function runTrial(
     await gateway.abandonTrial(handle);
     return fail(outcome.reason);
   }
+  const countersAtEnd = countersAtStart && (await readCounters(deps, ctx));
+  const windowed =
+    countersAtStart && countersAtEnd
+      ? samplesOverWindow(countersAtStart, countersAtEnd, {
+          trialKey: trialKey(ctx.trial.coordinates),
+          variant: ctx.trial.coordinates.variant,
+        })
+      : [];
+  ctx.onAttribution?.(windowed.length ? "counters" : "samples");
   const text = await gateway.readTrialResult(handle);
   if (!text) return fail("the load generator saved no result");
   const failure = await deps.execution.recordTrial(ws, runId, {
     ...trial,
     text,
-    samples: usage.samples,
+    samples: windowed.length ? windowed : usage.samples,
+    flags: ctx.flags ?? [],
   });
   return failure ? "failed" : "succeeded";
 }

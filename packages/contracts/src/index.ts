@@ -18,3 +18,4 @@ export * from "./kubernetes-names";
 export * from "./fingerprint";
 export * from "./environment";
 export * from "./noise";
+export * from "./capacity-report";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCapacityReport } from "./capacity-report";
 import { ZComparisonStatistic, ZDelta } from "./comparison";
 import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
@@ -168,6 +169,8 @@ export const ZRunReport = z.object({
   /** Every trial in execution order, without histograms: the page loads the run only once. */
   trials: z.array(ZTrialRow),
   ...ZReportExtras,
+  /** A capacity-at-SLO run's capacities per variant (absent for other runs). */
+  capacity: ZCapacityReport.optional(),
 });
 export type TRunReport = z.infer<typeof ZRunReport>;
 

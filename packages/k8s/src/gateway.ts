@@ -24,6 +24,17 @@ export type UsageSample = {
   sampledAt: Date;
 };
 
+/** A container's cumulative CPU (core-seconds) at the kubelet's stats time. */
+export type CpuCounterReading = {
+  namespace: string;
+  pod: string;
+  container: string;
+  role: TResourceRole;
+  cpuSecondsTotal: number | null;
+  memoryBytes: number | null;
+  timestampMs: number;
+};
+
 export type ClusterFacts = {
   serverVersion: string | null;
   nodes: TClusterValidation["nodes"];
@@ -133,6 +144,15 @@ export interface ClusterGateway {
       alsoSample?: { namespace: string; pods: string[] }[];
     },
   ): Promise<UsageSample[]>;
+  /**
+   * The kubelets' cumulative CPU counters per container of the namespaces (and the meshes'
+   * control planes), for attributing CPU by a trial's own window; null when the usage source
+   * has none (metrics.k8s.io, Prometheus) or was not chosen yet. Optional: fakes may lack it.
+   */
+  readCpuCounters?(
+    namespaces: string[],
+    options: { meshes: TMeshDetection; alsoSample?: { namespace: string; pods: string[] }[] },
+  ): Promise<CpuCounterReading[] | null>;
   /** Deletes everything the run created; returns the namespaces' names. */
   cleanup(runId: string): Promise<string[]>;
   /** Namespaces created by Meshbench, with their run id (for the orphan sweeper). */

@@ -1,6 +1,7 @@
 export type {
   ClusterFacts,
   ClusterGateway,
+  CpuCounterReading,
   PreparedVariant,
   TrialHandle,
   TrialInput,

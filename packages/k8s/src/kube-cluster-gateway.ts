@@ -39,7 +39,7 @@ import {
   waitForTrial,
 } from "./trial-steps";
 import { createTargetSteps, type TargetSteps } from "./target-kube";
-import { sampleUsage, type UsageState } from "./usage-sampling";
+import { readCpuCounters, sampleUsage, type UsageState } from "./usage-sampling";
 import { declaredRoles, type RolesCache } from "./usage-roles";
 import {
   applyVariantConfig,
@@ -329,6 +329,31 @@ export class KubeClusterGateway implements ClusterGateway {
         controlPlaneNamespaces: controlPlanes,
         declared: declared(r),
       }),
+    }));
+  }
+
+  async readCpuCounters(
+    namespaces: string[],
+    options: { meshes: TMeshDetection; alsoSample?: { namespace: string; pods: string[] }[] },
+  ) {
+    const controlPlanes = controlPlaneNamespaces(options.meshes);
+    // Prometheus, when the cluster has one, is what sampling uses: its rates stand.
+    if (this.prometheusUrl && !this.prometheus.failed) return null;
+    const also = options.alsoSample ?? [];
+    const readings = await readCpuCounters(
+      { apis: this.apis, count: () => (this.calls += 1), state: this.usage, now: this.now },
+      [...new Set([...namespaces, ...controlPlanes, ...also.map((a) => a.namespace)])],
+    );
+    if (!readings) return null;
+    // The same scope and roles as sampleUsage: declared roles first, then detection.
+    const kept = keepAlsoSampled(readings, namespaces, controlPlanes, also);
+    const declared = await declaredRoles(
+      { apis: this.apis, count: () => (this.calls += 1), cache: this.roles },
+      kept,
+    );
+    return kept.map((r) => ({
+      ...r,
+      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes, declared: declared(r) }),
     }));
   }
 

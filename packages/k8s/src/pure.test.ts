@@ -39,6 +39,8 @@ describe("resource metrics", () => {
     expect(cpuMillicores(proxy, undefined)).toBeCloseTo(123.45678, 3);
     const later = { ...proxy, cpuSecondsTotal: 13.345678, timestampMs: proxy.timestampMs + 2000 };
     expect(cpuMillicores(later, proxy)).toBeCloseTo(500, 6);
+    // The kubelet had not refreshed its stats: no new information, not a lifetime average.
+    expect(cpuMillicores({ ...later, timestampMs: later.timestampMs }, later)).toBeNull();
   });
 
   it("parses quantities", () => {

@@ -54,7 +54,10 @@ export function parseResourceMetrics(text: string, scrapedAtMs: number): Contain
  */
 export function cpuMillicores(current: ContainerReading, previous: ContainerReading | undefined) {
   if (current.cpuSecondsTotal === null) return null;
-  if (previous?.cpuSecondsTotal != null && current.timestampMs > previous.timestampMs) {
+  if (previous?.cpuSecondsTotal != null) {
+    // The kubelet refreshes its stats every ~10 s: a reading no newer than the last one is no
+    // new information (not the average since the container started, which would read as a rate).
+    if (current.timestampMs <= previous.timestampMs) return null;
     const delta = current.cpuSecondsTotal - previous.cpuSecondsTotal;
     return Math.max(0, (delta / ((current.timestampMs - previous.timestampMs) / 1000)) * 1000);
   }

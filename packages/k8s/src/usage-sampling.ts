@@ -47,7 +47,8 @@ async function fromMetricsApi(ctx: Ctx, namespaces: string[]): Promise<Reading[]
   return out;
 }
 
-async function fromKubelets(ctx: Ctx, namespaces: string[]): Promise<Reading[]> {
+/** Every node's /metrics/resource, raw (cumulative CPU counters), for the given namespaces. */
+async function scrapeKubelets(ctx: Ctx, namespaces: string[]): Promise<ContainerReading[]> {
   if (!ctx.state.nodes) {
     ctx.count();
     const nodes = await ctx.apis.core.listNode();
@@ -60,7 +61,7 @@ async function fromKubelets(ctx: Ctx, namespaces: string[]): Promise<Reading[]> 
     }));
   }
   const wanted = new Set(namespaces);
-  const out: Reading[] = [];
+  const out: ContainerReading[] = [];
   for (const node of ctx.state.nodes) {
     ctx.count();
     let text: string;
@@ -77,24 +78,42 @@ async function fromKubelets(ctx: Ctx, namespaces: string[]): Promise<Reading[]> 
         { cause: error },
       );
     }
-    const at = ctx.now();
-    for (const r of parseResourceMetrics(text, at.getTime())) {
-      if (!wanted.has(r.namespace)) continue;
-      const key = `${r.namespace}/${r.pod}/${r.container}`;
-      const cpu = cpuMillicores(r, ctx.state.previous.get(key));
-      ctx.state.previous.set(key, r);
-      if (cpu === null || r.memoryBytes === null) continue;
-      out.push({
-        namespace: r.namespace,
-        pod: r.pod,
-        container: r.container,
-        cpuMillicores: cpu,
-        memoryBytes: r.memoryBytes,
-        sampledAt: new Date(r.timestampMs),
-      });
-    }
+    for (const r of parseResourceMetrics(text, ctx.now().getTime()))
+      if (wanted.has(r.namespace)) out.push(r);
   }
   return out;
+}
+
+async function fromKubelets(ctx: Ctx, namespaces: string[]): Promise<Reading[]> {
+  const out: Reading[] = [];
+  for (const r of await scrapeKubelets(ctx, namespaces)) {
+    const key = `${r.namespace}/${r.pod}/${r.container}`;
+    const cpu = cpuMillicores(r, ctx.state.previous.get(key));
+    ctx.state.previous.set(key, r);
+    if (cpu === null || r.memoryBytes === null) continue;
+    out.push({
+      namespace: r.namespace,
+      pod: r.pod,
+      container: r.container,
+      cpuMillicores: cpu,
+      memoryBytes: r.memoryBytes,
+      sampledAt: new Date(r.timestampMs),
+    });
+  }
+  return out;
+}
+
+/**
+ * The kubelets' cumulative CPU counters as they stand (no rate taken, no sampling state
+ * touched): a trial's CPU is the difference of two reads at its boundaries. Null when the
+ * cluster's source has no counters (metrics.k8s.io serves rates only).
+ */
+export async function readCpuCounters(
+  ctx: Ctx,
+  namespaces: string[],
+): Promise<ContainerReading[] | null> {
+  if (ctx.state.mode !== "kubelet") return null;
+  return scrapeKubelets(ctx, namespaces);
 }
 
 /** CPU/memory per container of the given namespaces, from whichever source the cluster has. */

@@ -2,3 +2,4 @@ export * from "./types";
 export * from "./search";
 export * from "./result";
 export * from "./observations";
+export * from "./definition";

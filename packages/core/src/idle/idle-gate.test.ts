@@ -41,6 +41,14 @@ describe("idle gate", () => {
     }
   });
 
+  it("times out on the caller's clock when no reading comes in, saying so", () => {
+    const opts = { idleCpuMillicores: 5, startedAtMs: start };
+    expect(evaluateIdleGate([], { ...opts, nowMs: start + 29_000 }).status).toBe("waiting");
+    const r = evaluateIdleGate([], { ...opts, nowMs: start + 30_000 });
+    expect(r.status).toBe("gave_up");
+    if (r.status === "gave_up") expect(r.flag.message).toContain("no CPU reading");
+  });
+
   it("is ready exactly when some in-window reading is below the threshold (property)", () => {
     fc.assert(
       fc.property(

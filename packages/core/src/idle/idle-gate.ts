@@ -15,6 +15,8 @@ export interface IdleGateOptions {
   idleFactor?: number;
   /** Floor of the threshold, so a near-zero idle level does not demand the impossible. Default 50 m. */
   floorMillicores?: number;
+  /** The caller's clock now: lets the wait time out even when no reading came in. */
+  nowMs?: number;
 }
 
 export type IdleGateResult =
@@ -63,7 +65,7 @@ export function evaluateIdleGate(
       waitedMs: ready.atMs - opts.startedAtMs,
     };
   }
-  const latest = Math.max(opts.startedAtMs, ...readings.map((r) => r.atMs));
+  const latest = Math.max(opts.startedAtMs, opts.nowMs ?? 0, ...readings.map((r) => r.atMs));
   if (latest < deadline)
     return { status: "waiting", thresholdMillicores, waitedMs: latest - opts.startedAtMs };
   const last = inWindow.at(-1);
@@ -73,7 +75,9 @@ export function evaluateIdleGate(
     waitedMs: timeoutMs,
     flag: {
       code: "target_not_idle",
-      message: `target CPU stayed at or above ${thresholdMillicores.toFixed(0)} m (${opts.idleFactor ?? 2}× idle ${opts.idleCpuMillicores.toFixed(0)} m, floor ${opts.floorMillicores ?? 50} m) for ${(timeoutMs / 1000).toFixed(0)} s${last ? `; last reading ${last.cpuMillicores.toFixed(0)} m` : ""}: the previous trial may still be in this one's numbers`,
+      message: !last
+        ? `no CPU reading of the target within ${(timeoutMs / 1000).toFixed(0)} s: whether the previous trial had settled is unknown`
+        : `target CPU stayed at or above ${thresholdMillicores.toFixed(0)} m (${opts.idleFactor ?? 2}× idle ${opts.idleCpuMillicores.toFixed(0)} m, floor ${opts.floorMillicores ?? 50} m) for ${(timeoutMs / 1000).toFixed(0)} s; last reading ${last.cpuMillicores.toFixed(0)} m: the previous trial may still be in this one's numbers`,
     },
   };
 }

@@ -21,7 +21,7 @@ export function estimateRunSeconds(
   def: Pick<
     TBenchmarkDefinition,
     "variants" | "loadMatrix" | "repetitions" | "durationSeconds" | "warmupSeconds"
-  >,
+  > & { capacity?: TBenchmarkDefinition["capacity"] },
   overheads: TOverheads = DEFAULT_OVERHEADS,
 ) {
   const trials = countTrials(def);

@@ -44,8 +44,12 @@ export function expandTrials(
   return trials;
 }
 
+/** Trials a run holds; a capacity search is not planned ahead, so its budget is the upper bound. */
 export function countTrials(
-  def: Pick<TBenchmarkDefinition, "variants" | "loadMatrix" | "repetitions">,
+  def: Pick<TBenchmarkDefinition, "variants" | "loadMatrix" | "repetitions"> & {
+    capacity?: TBenchmarkDefinition["capacity"];
+  },
 ) {
+  if (def.capacity) return def.capacity.maxTrials;
   return def.variants.length * expandLoadCells(def.loadMatrix).length * def.repetitions;
 }

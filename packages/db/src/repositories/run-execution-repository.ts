@@ -119,6 +119,11 @@ export function createRunExecutionRepository(db: Database) {
       await db.trial.updateMany({ where: { runId, key, status: { not: "succeeded" } }, data });
     },
 
+    /** A run whose trials are not planned ahead (a capacity search) states its count as it goes. */
+    async setTrialsTotal(workspaceId: string, runId: string, trialsTotal: number) {
+      await db.run.updateMany({ where: { id: runId, workspaceId }, data: { trialsTotal } });
+    },
+
     async finish(
       workspaceId: string,
       runId: string,

@@ -55,6 +55,8 @@ export function buildReportExtras(input: {
   definition: TBenchmarkDefinition | null;
   samples: readonly TrialSampleRow[];
   base: Pick<TRunReport, "levels" | "loadCurve" | "resources" | "reference" | "variants">;
+  /** A capacity-at-SLO run (its section then has data). */
+  hasCapacity?: boolean;
 }) {
   const { run, definition, samples, base } = input;
   const { runRule, repetitionRows } = repetitionReport(run.trials, runRuleOf(definition));
@@ -74,6 +76,7 @@ export function buildReportExtras(input: {
     addedLatency: added,
     repetitionRows,
     ...resources,
+    hasCapacity: input.hasCapacity ?? false,
   };
   return {
     loadCurve,

@@ -11,6 +11,7 @@ import {
 import { countingTrials, levelOf } from "@meshbench/core";
 import type { BenchmarkRepository, ResourceSampleRepository, RunRepository } from "@meshbench/db";
 import { buildTable, type SeriesGroup } from "./build-table";
+import { capacityReport } from "./capacity";
 import { environmentChecks } from "./environment-checks";
 import { trialFailures } from "./failures";
 import { levelLabel, sortLevels, sortVariants } from "./levels";
@@ -154,11 +155,13 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
     const { trials, environment, labels: _labels, ...summary } = run;
     const sampleRows = await samples.listTrialSamples(workspaceId, runId);
     const resources = resourceCosts(sampleRows, qpsByVariant);
+    const capacity = capacityReport(run);
     const extras = buildReportExtras({
       run,
       definition,
       samples: sampleRows,
       base: { levels, loadCurve, resources, reference: ref, variants: ordered },
+      hasCapacity: capacity !== undefined,
     });
     return {
       run: summary,
@@ -183,6 +186,7 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
       progress: progressOf(run).trials,
       trials: trials.map(({ histogram: _histogram, ...row }) => row),
       ...extras,
+      capacity,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TTrialCoordinates } from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TTrialCoordinates, TValidityFlag } from "@meshbench/contracts";
 import type {
   BenchmarkRepository,
   ClusterRepository,
@@ -7,6 +7,7 @@ import type {
   RunExecutionRepository,
   RunRepository,
 } from "@meshbench/db";
+import { probeObservationsOf } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import { assessedTrial, readTrialResult } from "../results/record-trial";
@@ -38,6 +39,8 @@ export type TrialOutput = {
   /** The load generator's result document (Fortio JSON for scheduled runs). */
   text: string;
   samples: ResourceSampleInput[];
+  /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
+  flags?: TValidityFlag[];
 };
 
 /**
@@ -127,6 +130,7 @@ export function createRunExecutionService(deps: Deps) {
         });
         return reason;
       }
+      trial.validityFlags.push(...(output.flags ?? []));
       await runs.recordCompletedTrial(workspaceId, runId, trial);
       await samples.addMany(workspaceId, runId, output.samples);
       return null;
@@ -134,6 +138,34 @@ export function createRunExecutionService(deps: Deps) {
 
     refreshProgress: (workspaceId: string, runId: string) =>
       runs.refreshProgress(workspaceId, runId),
+
+    /**
+     * What a capacity search has seen so far, rebuilt from the stored trials (so a resumed run
+     * carries on where it stopped): the observations and how many trial rows the run holds.
+     */
+    async capacityProgress(workspaceId: string, runId: string) {
+      const trials = (await runs.get(workspaceId, runId))?.trials ?? [];
+      return {
+        observations: probeObservationsOf(trials),
+        storedTrials: trials.length,
+        /** Every stored trial's coordinates, for the environment's load lines. */
+        trials: trials.map((t) => ({
+          sequence: t.sequence,
+          coordinates: {
+            variant: t.variant,
+            requestedQps: t.requestedQps,
+            connections: t.connections,
+            payloadBytes: t.payloadBytes,
+            protocol: t.protocol,
+            keepAlive: t.keepAlive,
+            repetition: t.repetition,
+          },
+        })),
+      };
+    },
+
+    setTrialsTotal: (workspaceId: string, runId: string, trialsTotal: number) =>
+      execution.setTrialsTotal(workspaceId, runId, trialsTotal),
 
     setEnvironment: (workspaceId: string, runId: string, environment: Record<string, unknown>) =>
       execution.setEnvironment(workspaceId, runId, environment),

@@ -11,6 +11,7 @@ import {
 } from "@meshbench/ui/charts";
 import type { ReactNode } from "react";
 import { AddedLatencyTable, LevelResourceTable, RepetitionTable } from "./report-tables";
+import { CapacitySection } from "./capacity-section";
 
 /** Stable headings: templates' tests find sections by `data-testid="report-section-<id>"`. */
 export const SECTION_TITLES: Record<TReportSection, string> = {
@@ -130,12 +131,19 @@ const RENDER: Record<TReportSection, (ctx: Ctx) => ReactNode> = {
       ))
     );
   },
-  capacity: () => <div className="empty">This run is not a capacity search.</div>,
+  capacity: ({ report }) =>
+    report.capacity ? (
+      <CapacitySection capacity={report.capacity} />
+    ) : (
+      <div className="empty">This run is not a capacity search.</div>
+    ),
 };
 
 /** The run page's sections in the report's order (definition.reportSections, or all with data). */
 export function ReportSections(ctx: Ctx) {
-  const sections = ctx.report.sections ?? REPORT_SECTIONS.filter((s) => s !== "capacity");
+  const sections =
+    ctx.report.sections ??
+    REPORT_SECTIONS.filter((s) => s !== "capacity" || ctx.report.capacity !== undefined);
   return sections.map((id) => (
     <section key={id} data-testid={`report-section-${id}`} aria-labelledby={`section-${id}`}>
       <h2 id={id === "percentiles" ? "percentiles" : `section-${id}`}>{SECTION_TITLES[id]}</h2>

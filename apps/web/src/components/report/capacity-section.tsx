@@ -1,0 +1,111 @@
+import type { TCapacityReport } from "@meshbench/contracts";
+
+const qps = (x: number) => Math.round(x).toLocaleString("en-US");
+const ms = (s: number | null) => (s === null ? "—" : `${(s * 1000).toFixed(1)} ms`);
+
+const STATUS: Record<TCapacityReport["variants"][number]["status"], string> = {
+  searching: "searching",
+  converged: "converged",
+  at_least: "at least",
+  below_minimum: "below minimum",
+  budget_exhausted: "budget exhausted",
+};
+
+/**
+ * A capacity-at-SLO run: each variant's capacity with its interval and how its search ended,
+ * the share of the baseline's capacity it keeps, and the probes behind it (every repetition
+ * with its pass or fail), so the search can be audited on the page.
+ */
+export function CapacitySection({ capacity }: { capacity: TCapacityReport }) {
+  const { slo } = capacity;
+  return (
+    <div data-testid="report-capacity">
+      <p className="muted">
+        Highest QPS with p99 ≤ {slo.p99Ms} ms, errors ≤ {slo.maxErrorPercent}% and achieved ≥{" "}
+        {slo.minAchievedPercent}% of requested; {capacity.repetitionsPerProbe} repetition
+        {capacity.repetitionsPerProbe === 1 ? "" : "s"} per probe, a probe passing when most of them
+        do. {capacity.trialsUsed} of at most {capacity.trialBudget} trials used. The interval joins
+        the search&apos;s last bracket and each repetition&apos;s own crossing of the SLO.
+      </p>
+      <div className="table-scroll">
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Variant</th>
+              <th>Capacity (QPS)</th>
+              <th>Interval</th>
+              <th>Search</th>
+              <th className="left">Against {capacity.baseline}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {capacity.variants.map((v) => (
+              <tr key={v.variant} data-variant={v.variant}>
+                <td>{v.variant}</td>
+                <td className="num" data-capacity>
+                  {v.capacityQps === null
+                    ? "—"
+                    : `${v.status === "at_least" ? "≥ " : ""}${qps(v.capacityQps)}`}
+                </td>
+                <td className="num">
+                  {v.interval
+                    ? `${qps(v.interval[0])}–${v.interval[1] === null ? "?" : qps(v.interval[1])}`
+                    : "—"}
+                </td>
+                <td>
+                  <span className={`badge ${v.status === "converged" ? "succeeded" : "running"}`}>
+                    {STATUS[v.status]}
+                  </span>
+                </td>
+                <td className="left">{v.share ? v.share.sentence : "baseline"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {capacity.variants.map((v) => (
+        <details key={v.variant} data-probes={v.variant}>
+          <summary>
+            {v.variant}: {v.probes.length} probe{v.probes.length === 1 ? "" : "s"} — {v.sentence}
+          </summary>
+          <div className="table-scroll">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th>Requested QPS</th>
+                  <th>Probe</th>
+                  <th>Rep</th>
+                  <th>Achieved QPS</th>
+                  <th>p99</th>
+                  <th>Errors</th>
+                  <th className="left">SLO</th>
+                </tr>
+              </thead>
+              <tbody>
+                {v.probes.flatMap((p) =>
+                  p.repetitions.map((r, i) => (
+                    <tr key={r.trialKey}>
+                      <td className="num">{i === 0 ? qps(p.requestedQps) : ""}</td>
+                      <td>
+                        {i === 0
+                          ? p.passed === null
+                            ? "incomplete"
+                            : `${p.passed ? "pass" : "fail"} (${p.passes}/${p.repetitions.length})`
+                          : ""}
+                      </td>
+                      <td className="num">{r.repetition}</td>
+                      <td className="num">{qps(r.actualQps)}</td>
+                      <td className="num">{ms(r.p99)}</td>
+                      <td className="num">{(r.errorRate * 100).toFixed(2)}%</td>
+                      <td className="left">{r.passed ? "met" : r.misses.join("; ")}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}

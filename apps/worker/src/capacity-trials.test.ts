@@ -1,0 +1,206 @@
+/**
+ * The capacity search's trial source over a real database: trials are stored through the same
+ * recording path as the worker's (Fortio JSON → validity-assessed trial rows), the search state is
+ * only what was stored, and a "restarted worker" (a new generator part-way) carries on to the same
+ * result. The load is a synthetic server with a known capacity, so no cluster is involved.
+ */
+import {
+  ZBenchmarkDefinition,
+  type TBenchmarkDefinitionInput,
+  type TTrialCoordinates,
+} from "@meshbench/contracts";
+import {
+  CAPACITY_ENVIRONMENT_SECTION,
+  capacityEnvironmentSection,
+  capacityResults,
+  capacitySearchConfigOf,
+  type TPlannedTrial,
+} from "@meshbench/core";
+import { createPrismaClient, type Database } from "@meshbench/db";
+import { createServices } from "@meshbench/services";
+import { readFixture } from "@meshbench/testing/fixtures";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capacityTrials, capacityVariantsToRun } from "./capacity-trials";
+
+const template = JSON.parse(readFixture("fortio/rest/rest-sync-get-qps200-c4.json")) as Record<
+  string,
+  unknown
+>;
+
+/** A server that meets p99 ≤ 10 ms up to `capacity` QPS and falls over above it. */
+function fortioResult(c: TTrialCoordinates, capacity: number): string {
+  const qps = c.requestedQps!;
+  const over = qps > capacity;
+  const p99 = over ? 0.08 : 0.002 + (0.006 * qps) / capacity;
+  const actual = over ? capacity * 1.02 : qps * 0.999;
+  const count = Math.round(actual * 3);
+  return JSON.stringify({
+    ...template,
+    RequestedQPS: String(qps),
+    ActualQPS: actual,
+    ActualDuration: 3e9,
+    RequestedDuration: "3s",
+    NumThreads: 8,
+    RetCodes: { "200": count },
+    DurationHistogram: {
+      Count: count,
+      Min: p99 / 4,
+      Max: p99,
+      Sum: (count * p99) / 2,
+      Avg: p99 / 2,
+      StdDev: p99 / 8,
+      Data: [
+        { Start: p99 / 4, End: p99 / 2, Percent: 50, Count: Math.floor(count / 2) },
+        { Start: p99 / 2, End: p99, Percent: 100, Count: count - Math.floor(count / 2) },
+      ],
+      Percentiles: [
+        { Percentile: 50, Value: p99 / 2 },
+        { Percentile: 99, Value: p99 },
+      ],
+    },
+  });
+}
+
+const CAPACITY = { baseline: 1000, slow: 700 };
+
+const input: TBenchmarkDefinitionInput = {
+  key: "cap",
+  name: "cap",
+  target: { kind: "fortio-echo", replicas: 1 },
+  variants: [
+    { name: "baseline", mesh: "baseline" },
+    { name: "slow", mesh: "baseline" },
+  ],
+  loadMatrix: { qps: [100], connections: [8] },
+  durationSeconds: 3,
+  warmupSeconds: 0,
+  capacity: {
+    p99Ms: 10,
+    startQps: 400,
+    precisionPercent: 5,
+    repetitionsPerProbe: 2,
+    maxTrials: 40,
+  },
+};
+
+describe("the capacity search's trials over stored results", () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  let ws: string;
+  const def = ZBenchmarkDefinition.parse(input);
+  const config = capacitySearchConfigOf(def, def.capacity!);
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    drop = test.drop;
+    db = createPrismaClient(test.url);
+    ws = (await db.workspace.create({ data: { slug: "c", name: "C" } })).id;
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+    await drop?.();
+  });
+
+  const newRun = async () =>
+    (
+      await db.run.create({
+        data: {
+          workspaceId: ws,
+          title: "cap",
+          source: "scheduled",
+          status: "running",
+          trialsTotal: 40,
+          environment: { [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(config) },
+        },
+      })
+    ).id;
+
+  /** Runs the generator's trials, recording each; stops after `limit` trials (a killed worker). */
+  async function drive(runId: string, limit = Infinity) {
+    const { execution } = createServices(db);
+    const ran: TPlannedTrial[] = [];
+    const ctx = { ws, runId, def, config, execution, log: () => {} };
+    for await (const t of capacityTrials(ctx)) {
+      if (ran.length >= limit) break;
+      const capacity = CAPACITY[t.coordinates.variant as keyof typeof CAPACITY];
+      await execution.markRunning(ws, runId, t);
+      expect(
+        await execution.recordTrial(ws, runId, {
+          ...t,
+          text: fortioResult(t.coordinates, capacity),
+          samples: [],
+        }),
+      ).toBeNull();
+      ran.push(t);
+    }
+    return { ran, left: await capacityVariantsToRun(ctx) };
+  }
+
+  it("a saved benchmark keeps its capacity search; its trial count is the budget", async () => {
+    const { benchmarks } = createServices(db);
+    const created = await benchmarks.create(ws, def);
+    const stored = await benchmarks.get(ws, created.id);
+    expect(stored.definition.capacity).toEqual(def.capacity);
+    expect(stored.definition.methodology).toEqual(def.methodology);
+    expect(stored.trialCount).toBe(40);
+  });
+
+  it("interleaves the variants, stays in budget and brackets each known capacity", async () => {
+    const runId = await newRun();
+    const { ran, left } = await drive(runId);
+    expect(left.size).toBe(0);
+    // Interleaved: the first round is rep 1 of each variant, then rep 2 of each.
+    expect(
+      ran.slice(0, 4).map((t) => `${t.coordinates.variant}/${t.coordinates.repetition}`),
+    ).toEqual(["baseline/1", "slow/1", "baseline/2", "slow/2"]);
+    expect(ran.length).toBeLessThanOrEqual(40);
+    const rows = await db.trial.findMany({ where: { runId }, orderBy: { sequence: "asc" } });
+    expect(rows).toHaveLength(ran.length);
+    expect(new Set(rows.map((r) => r.sequence)).size).toBe(rows.length);
+    const { execution } = createServices(db);
+    const { observations } = await execution.capacityProgress(ws, runId);
+    expect(observations).toHaveLength(ran.length);
+    for (const r of capacityResults(config, observations)) {
+      const truth = CAPACITY[r.variant as keyof typeof CAPACITY];
+      expect(r.status, r.variant).toBe("converged");
+      expect(r.bracket.lastPass!).toBeLessThanOrEqual(truth);
+      expect(r.bracket.firstFail!).toBeGreaterThan(truth);
+      expect(
+        (r.bracket.firstFail! - r.bracket.lastPass!) / r.bracket.lastPass!,
+      ).toBeLessThanOrEqual(0.05);
+    }
+  });
+
+  it("reports each capacity with its interval, the share of the baseline and every probe", async () => {
+    const runId = await newRun();
+    await drive(runId);
+    const report = await createServices(db).reports.runReport(ws, runId);
+    const cap = report.capacity!;
+    expect(cap).toMatchObject({ baseline: "baseline", repetitionsPerProbe: 2, trialBudget: 40 });
+    const [base, slow] = cap.variants;
+    expect(base!.capacityQps! / CAPACITY.baseline).toBeGreaterThan(0.95);
+    expect(base!.interval![0]).toBeLessThanOrEqual(base!.capacityQps!);
+    expect(base!.interval![1]!).toBeGreaterThan(CAPACITY.baseline);
+    expect(base!.share).toBeNull();
+    expect(slow!.share!.sentence).toMatch(/^slow keeps (6[7-9]|70)% of baseline capacity/);
+    // The audit: every probe with both repetitions, failures saying which criterion they missed.
+    const failed = slow!.probes.filter((p) => p.passed === false);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const p of slow!.probes) expect(p.repetitions).toHaveLength(2);
+    expect(failed[0]!.repetitions[0]!.misses.join()).toMatch(/^p99 [7-8]\d\.\d ms > 10 ms$/);
+    expect(base!.sentence).toMatch(/QPS \(\d[\d,]*–\d[\d,]*\), converged$/);
+  });
+
+  it("a worker restarted part-way carries on from the stored trials to the same trials", async () => {
+    const whole = await newRun();
+    const straight = (await drive(whole)).ran.map((t) => t.coordinates);
+    const runId = await newRun();
+    const first = await drive(runId, 5);
+    expect(first.left.size).toBeGreaterThan(0);
+    await drive(runId);
+    const rows = await db.trial.findMany({ where: { runId }, orderBy: { sequence: "asc" } });
+    const key = (c: TTrialCoordinates) => `${c.variant}/${c.requestedQps}/${c.repetition}`;
+    expect(rows.map((r) => key(r as unknown as TTrialCoordinates))).toEqual(straight.map(key));
+  });
+});

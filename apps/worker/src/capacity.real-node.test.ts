@@ -1,0 +1,248 @@
+/**
+ * Capacity at an SLO against a target whose capacity is known: the echo server with a CPU limit,
+ * on the shared real-node cluster. The test first measures that capacity itself (its own Fortio
+ * runs on a load-generator pod, its own reading and sweep), then a capacity run through the
+ * queue and the worker must land within ±15% of it, with an interval. Both figures are printed.
+ */
+import { CoreV1Api } from "@kubernetes/client-node";
+import {
+  ZBenchmarkDefinition,
+  type TBenchmarkDefinitionInput,
+  type TRunEnvironment,
+} from "@meshbench/contracts";
+import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
+import { KubeClusterGateway } from "@meshbench/k8s";
+import { createServices } from "@meshbench/services";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { realNodeKubeConfig, realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fortioSweeper, meetsSlo, type SweepPoint } from "./test-support/fortio-sweep";
+import { workspaceClient } from "./test-support/workspace-client";
+import { startWorker } from "./worker";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
+
+// The echo server's CPU limit sets its capacity (≈ 1,400–1,900 QPS at 100m here, so about half
+// at 50m); the SLO and the search's start are fixed here, not taken from the reference: the
+// start is a user's guess within 2× below the capacity.
+const CPU_LIMIT = process.env.MESHBENCH_CAPACITY_CPU ?? "50m";
+const START_QPS = Number(process.env.MESHBENCH_CAPACITY_START ?? 500);
+// Under a CPU limit the kernel throttles the server in 100 ms periods, and on this shared 2-core
+// machine the scheduler adds its own stalls: p99 over a 3 s trial (its 30 slowest requests) was
+// seen anywhere from 5 to 130 ms well below saturation. So the SLO's p99 only catches collapse,
+// and the capacity is where the limited CPU stops keeping up (achieved < 95% of requested).
+const SLO = { p99Ms: 500, maxErrorPercent: 0.1, minAchievedPercent: 95 };
+const CONNECTIONS = 8;
+const TRIAL_SECONDS = 3;
+const WARMUP_SECONDS = 1;
+
+const definition = (key: string): TBenchmarkDefinitionInput => ({
+  key,
+  name: key,
+  target: {
+    kind: "fortio-echo",
+    replicas: 1,
+    resources: { requests: { cpu: CPU_LIMIT }, limits: { cpu: CPU_LIMIT } },
+  },
+  variants: [{ name: "baseline", mesh: "baseline" }],
+  loadMatrix: { qps: [START_QPS], connections: [CONNECTIONS] },
+  repetitions: 1,
+  durationSeconds: TRIAL_SECONDS,
+  warmupSeconds: WARMUP_SECONDS,
+  capacity: {
+    ...SLO,
+    startQps: START_QPS,
+    precisionPercent: 5,
+    repetitionsPerProbe: 2,
+    // ≤ 6 probes of 2 repetitions
+    maxTrials: 12,
+  },
+});
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(500);
+  }
+}
+
+/**
+ * The reference: rates ×1.5 up from 150 QPS until one misses the SLO, then five rates evenly
+ * inside that bracket; two runs per rate, a rate passing when both meet the SLO (the product's
+ * rule for two repetitions). The capacity is the highest passing rate below the first failing one.
+ */
+async function referenceCapacity(measure: (qps: number) => Promise<SweepPoint>) {
+  const log: string[] = [];
+  const note = (p: SweepPoint) => {
+    log.push(
+      `${p.qps}→${p.actualQps.toFixed(0)} p99 ${p.p99Ms.toFixed(1)} ms err ${p.errorPercent.toFixed(2)}%${meetsSlo(p, SLO) ? "" : " ✗"}`,
+    );
+    return meetsSlo(p, SLO);
+  };
+  let lastPass = 0;
+  let firstFail = 0;
+  const both = async (q: number) => note(await measure(q)) && note(await measure(q));
+  for (let q = 150; q < 20_000; q = Math.round(q * 1.5)) {
+    if (!(await both(q))) {
+      firstFail = q;
+      break;
+    }
+    lastPass = q;
+  }
+  expect(firstFail, "the echo server never missed the SLO").toBeGreaterThan(0);
+  let capacity = lastPass;
+  for (let k = 1; k <= 5; k++) {
+    const q = Math.round(lastPass + ((firstFail - lastPass) * k) / 6);
+    if (!(await both(q))) break;
+    capacity = q;
+  }
+  return { capacity, lastPass, firstFail, log };
+}
+
+describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
+  let db: Database;
+  let url: string;
+  let drop: () => Promise<void>;
+  let queue: RunQueue;
+  let workspaceId: string;
+  let clusterId: string;
+  const logs: string[] = [];
+  const caller = () =>
+    workspaceClient(db, workspaceId, {
+      runQueue: queue,
+      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
+    });
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    url = test.url;
+    drop = test.drop;
+    db = createPrismaClient(url);
+    queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
+    workspaceId = (await db.workspace.create({ data: { slug: "cap", name: "Cap" } })).id;
+    const { cluster } = await caller().clusters.register({
+      name: "real-node",
+      auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
+    });
+    expect(cluster.status).toBe("ready");
+    clusterId = cluster.id;
+  });
+  afterAll(async () => {
+    await queue?.stop({ graceful: false, timeoutMs: 1000 });
+    await db?.$disconnect();
+    await drop?.();
+  });
+
+  it(
+    "finds the CPU-limited echo server's capacity within ±15% of a direct Fortio sweep, with an interval",
+    { timeout: 900_000 },
+    async () => {
+      // 1. The reference, measured without the product's reading or search: the same target
+      //    (deployed as a variant namespace would be) and a Fortio server pod on the other node.
+      //    Measured just before and just after the product's run: on this shared machine the
+      //    same CPU-limited server was seen to move by 20–30% within minutes, so the product is
+      //    held to the mean of the two, and the drift between them is printed.
+      const kc = realNodeKubeConfig();
+      const gateway = new KubeClusterGateway(kc, { pollMs: 500 });
+      const def = ZBenchmarkDefinition.parse(definition("capacity-reference"));
+      const measureReference = async (refRun: string) => {
+        try {
+          const prepared = await gateway.prepareVariant({
+            runId: refRun,
+            definition: def,
+            variant: def.variants[0]!,
+            meshes: await gateway.detectMeshes({ prometheusUrl: null }),
+          });
+          expect(prepared.problem).toBeNull();
+          const pods = await kc
+            .makeApiClient(CoreV1Api)
+            .listNamespacedPod({ namespace: prepared.namespace });
+          const lg = pods.items.find((p) => p.metadata!.name!.startsWith("lg-fortio-"));
+          expect(lg).toBeTruthy();
+          const sweeper = fortioSweeper(kc, {
+            namespace: prepared.namespace,
+            pod: lg!.metadata!.name!,
+            url: `http://echo.${prepared.namespace}.svc.cluster.local:8080/echo`,
+            connections: CONNECTIONS,
+          });
+          const reference = await referenceCapacity((q) =>
+            sweeper.measure(q, TRIAL_SECONDS, WARMUP_SECONDS),
+          );
+          console.log(
+            `[real-node] capacity reference ${refRun} (direct Fortio sweep, echo limited to ${CPU_LIMIT} CPU, SLO p99 ≤ ${SLO.p99Ms} ms): ${reference.capacity} QPS; ${reference.log.join("; ")}`,
+          );
+          return reference.capacity;
+        } finally {
+          await gateway.cleanup(refRun);
+        }
+      };
+      const before = await measureReference("capref-before");
+
+      // 2. The product's capacity run, through the queue and the worker.
+      const worker = await startWorker({
+        services: createServices(db, { clusterPollMs: 500 }),
+        queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
+        log: (m) => logs.push(m),
+        sampleEveryMs: 2000,
+      });
+      let stopped = false;
+      const stopWorker = async () => {
+        if (!stopped) await worker.stop();
+        stopped = true;
+      };
+      const started = Date.now();
+      try {
+        const b = await caller().benchmarks.create(definition("capacity"));
+        expect(b.trialCount).toBe(12);
+        const { runId, trialsTotal } = await caller().runs.start({
+          benchmarkId: b.id,
+          clusterId,
+        });
+        expect(trialsTotal).toBe(12);
+        const run = await until(
+          "the capacity run to finish",
+          async () => {
+            const r = await caller().runs.get({ runId });
+            return r.status === "succeeded" || r.status === "failed" ? r : null;
+          },
+          600_000,
+        );
+        const seconds = (Date.now() - started) / 1000;
+        expect(run.status, run.error ?? "").toBe("succeeded");
+        expect(run.trials.length).toBeLessThanOrEqual(12);
+        expect(run.trialsTotal).toBe(run.trials.length);
+        const report = await caller().services.reports.runReport(workspaceId, runId);
+        const cap = report.capacity!.variants[0]!;
+        expect(cap.probes.length).toBeLessThanOrEqual(6);
+        for (const p of cap.probes) expect(p.repetitions).toHaveLength(2);
+        const env = run.environment as TRunEnvironment;
+        await stopWorker();
+        const after = await measureReference("capref-after");
+        const reference = Math.round((before + after) / 2);
+        console.log(
+          `[real-node] capacity run: ${cap.sentence}; ${run.trials.length} trials in ${seconds.toFixed(0)} s; probes ${cap.probes
+            .map(
+              (p) =>
+                `${p.requestedQps}:${p.repetitions.map((r) => `${r.actualQps.toFixed(0)}/${((r.p99 ?? NaN) * 1000).toFixed(1)}ms${r.passed ? "✓" : "✗"}`).join(",")}`,
+            )
+            .join(
+              " ",
+            )}; reference ${reference} QPS (before ${before}, after ${after}), off by ${((100 * (cap.capacityQps! - reference)) / reference).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
+        );
+        expect(cap.capacityQps).not.toBeNull();
+        expect(cap.interval).not.toBeNull();
+        const [low, high] = cap.interval!;
+        expect(low).toBeLessThanOrEqual(cap.capacityQps!);
+        expect(high).not.toBeNull();
+        expect(high!).toBeGreaterThan(cap.capacityQps!);
+        expect(Math.abs(cap.capacityQps! - reference) / reference).toBeLessThan(0.15);
+      } finally {
+        await stopWorker();
+      }
+    },
+  );
+});
