@@ -4,9 +4,10 @@
  * runs on a load-generator pod, its own reading and sweep), then a capacity run through the
  * queue and the worker must land within ±15% of it, with an interval. Both figures are printed.
  * The reference is measured before and after the product's run; when the two disagree by more
- * than 15% the machine was too unsteady to judge by, so the product's run and the reference after
- * it are repeated once (the first "after" serving as the second "before"), and only if it is unsteady again is the ±15% check skipped, loudly (the product must still
- * return a capacity with an interval, within its probe budget).
+ * than 15% (of their mean) the machine was too unsteady to judge by, so the product's run and the
+ * reference after it are repeated once (the first "after" serving as the second "before"); only
+ * if it is unsteady again is the ±15% check skipped, loudly (the product must still return a
+ * capacity with an interval, within its probe budget).
  */
 import { CoreV1Api } from "@kubernetes/client-node";
 import {
