@@ -126,6 +126,23 @@ describe("templates", () => {
     expect(() => buildTemplate("istio-perf-page", { meshes: ["linkerd"] })).toThrow(/meshes\[0\]/);
   });
 
+  it("D and E take a custom mesh as one plain variant: no Istio telemetry, concurrency or waypoint", () => {
+    const d = parsed("istio-perf-page", { meshes: ["custom", "istio-ambient"] });
+    expect(d.variants.map((v) => v.name)).toEqual([
+      "no-mesh",
+      "custom",
+      "istio-ambient",
+      "istio-ambient-no-telemetry",
+    ]);
+    expect(variant(d, "custom")).toMatchObject({ manifests: "", podAnnotations: {}, labels: {} });
+    const e = parsed("kmesh-vs-ambient", { meshes: ["custom", "kmesh"] });
+    expect(e.variants.map((v) => v.name)).toEqual(["no-mesh", "custom", "kmesh", "kmesh-waypoint"]);
+    expect(variant(e, "custom").waypoint).toBeUndefined();
+    expect(variant(e, "custom").manifests).toBe("");
+    for (const v of e.variants.filter((x) => x.manifests.includes("kind: Gateway")))
+      expect(["istio-ambient", "kmesh"]).toContain(v.mesh);
+  });
+
   it("E: connections 1…128, max throughput and 1024 QPS, L4 and L7, waypoint on the server's node at 2 CPU / 1 GiB", () => {
     const def = parsed("kmesh-vs-ambient");
     expect(def.loadMatrix.connections).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);

@@ -1,0 +1,223 @@
+/**
+ * Runs each of the five benchmark templates on the demo's local real-node cluster and screenshots
+ * its report: for every template, the definition `pnpm meshbench template show <key> --mesh custom
+ * --test-scale --json` prints (built here by the same core function), saved as a benchmark,
+ * started on cluster `local`, waited for, then its run page captured full-page (1280 px wide) with
+ * Debian's Chromium into docs/screenshots/templates/<key>.png.
+ *
+ * Mesh `custom` with no labels runs un-meshed — the honest choice on a cluster with no mesh: the
+ * reports compare "no-mesh" against an identical second path, so they show the sections and real
+ * numbers, not a mesh's cost. Trials are test scale (3 s, ≤ 2 QPS levels, ≤ 2 connection counts);
+ * a definition still above MAX_TRIALS gets the fewest repetitions its run rule allows (for
+ * kmesh-vs-ambient: 1, so 16 trials instead of 32). The target runs at one replica: the local
+ * cluster has two nodes, and the templates' anti-affinity (load generator on another node than the
+ * entry pods) leaves the load generator unschedulable when the entry's replicas cover both
+ * (ambient-vs-no-mesh asks for 2, elca-feature-cost for 4). Fixed rates above LOCAL_MAX_QPS are
+ * dropped before test scale picks its levels (a 2-core machine cannot hold 2000 QPS through the
+ * 3-tier sample app, and a trial short of its rate is excluded from the report), and trials last
+ * long enough for MIN_SAMPLES requests at the lowest rate, with a margin: Fortio
+ * sends a few fewer than rate × duration (20 QPS → 7 s). With `pngquant` on PATH
+ * the screenshots are quantized to 256 colours (several times smaller).
+ *
+ * Needs `scripts/demo.sh` running with its cluster registered as `local`.
+ * Usage: tsx scripts/template-reports.ts [app URL] [--only key,key] [--skip-runs]
+ *   (--skip-runs: screenshot each template's latest finished run instead of starting new ones)
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { TBenchmarkDefinitionInput, TTemplateKey } from "../packages/contracts/src/index";
+import { TEMPLATE_KEYS, ZBenchmarkDefinition } from "../packages/contracts/src/index";
+import { countTrials } from "../packages/core/src/planning/index";
+import { applyTestScale, buildTemplate } from "../packages/core/src/templates/index";
+import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "../packages/api/src/seed/demo-credentials";
+
+const MAX_TRIALS = 24;
+const LOCAL_MAX_QPS = 1024;
+/** core's validity rule: a trial with fewer requests is excluded (too_few_samples). */
+const MIN_SAMPLES = 100;
+const CLUSTER = "local";
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : (args.splice(i, 2)[1] ?? "");
+};
+const only = flag("--only")?.split(",");
+const skipRuns = args.includes("--skip-runs");
+const appUrl =
+  args.find((a) => !a.startsWith("--")) ??
+  process.env.MESHBENCH_URL ??
+  `http://localhost:${process.env.PORT ?? "3000"}`;
+const outDir = path.join(root, "docs/screenshots/templates");
+const keys = TEMPLATE_KEYS.filter((k) => !only || only.includes(k));
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: appUrl },
+    body: JSON.stringify({ email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as the demo user: HTTP ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function trpc<T>(cookie: string, procedure: string, input?: unknown, write = false) {
+  const url = `${appUrl}/api/trpc/${procedure}`;
+  const headers = { cookie, origin: appUrl, "content-type": "application/json" };
+  const body = JSON.stringify({ json: input ?? null });
+  const response = write
+    ? await fetch(url, { method: "POST", headers, body })
+    : await fetch(`${url}?input=${encodeURIComponent(body)}`, { headers });
+  const json = (await response.json()) as {
+    result?: { data: { json: T } };
+    error?: { json: { message: string } };
+  };
+  if (!json.result) throw new Error(`${procedure}: ${json.error?.json.message ?? response.status}`);
+  return json.result.data.json;
+}
+
+/** The template at test scale with mesh `custom`, capped at MAX_TRIALS (see the header). */
+function definitionFor(key: TTemplateKey): TBenchmarkDefinitionInput {
+  const full = buildTemplate(key, { meshes: ["custom"] }).definition;
+  const qps = full.loadMatrix.qps.filter((q) => q === "max" || q <= LOCAL_MAX_QPS);
+  const built = applyTestScale({ ...full, loadMatrix: { ...full.loadMatrix, qps } });
+  const rates = qps.filter((q) => q !== "max");
+  const definition = {
+    ...built,
+    target: { ...built.target, replicas: 1 },
+    durationSeconds: Math.max(
+      built.durationSeconds ?? 0,
+      Math.ceil((1.25 * MIN_SAMPLES) / Math.min(...rates, MIN_SAMPLES)),
+    ),
+  } as typeof built;
+  const parsed = ZBenchmarkDefinition.parse(definition);
+  if (countTrials(parsed) <= MAX_TRIALS) return definition;
+  const repetitions = Math.max(1, parsed.methodology.runRule.dropWorst + 1);
+  return { ...definition, repetitions, name: `${definition.name}, ${repetitions} rep.` };
+}
+
+type RunRow = {
+  id: string;
+  status: string;
+  trialsTotal: number;
+  trialsDone: number;
+  trialsFailed: number;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function saveAndStart(cookie: string, key: TTemplateKey): Promise<string> {
+  const definition = definitionFor(key);
+  const existing = (await trpc<{ id: string; key: string }[]>(cookie, "benchmarks.list")).find(
+    (b) => b.key === definition.key,
+  );
+  const benchmarkId = existing
+    ? (
+        await trpc<{ id: string }>(
+          cookie,
+          "benchmarks.update",
+          { benchmarkId: existing.id, definition },
+          true,
+        )
+      ).id
+    : (await trpc<{ id: string }>(cookie, "benchmarks.create", definition, true)).id;
+  const started = await trpc<{ runId: string; trialsTotal: number; estimatedSeconds: number }>(
+    cookie,
+    "runs.start",
+    { benchmarkId, clusterName: CLUSTER, title: `Template ${key} (test scale, mesh custom)` },
+    true,
+  );
+  console.log(
+    `${key}: benchmark ${definition.key}, run ${started.runId} queued (${started.trialsTotal} trials, ~${Math.round(started.estimatedSeconds)} s)`,
+  );
+  return started.runId;
+}
+
+async function waitFor(cookie: string, runId: string): Promise<RunRow> {
+  for (;;) {
+    const run = await trpc<RunRow>(cookie, "runs.get", { runId });
+    if (["succeeded", "failed", "cancelled"].includes(run.status)) return run;
+    await sleep(5000);
+  }
+}
+
+async function latestRun(cookie: string, key: TTemplateKey): Promise<string> {
+  const runs = await trpc<{ items: { id: string; title: string | null }[] }>(cookie, "runs.list", {
+    limit: 50,
+  });
+  const run = runs.items.find((r) => r.title === `Template ${key} (test scale, mesh custom)`);
+  if (!run) throw new Error(`${key}: no earlier run to screenshot (run without --skip-runs)`);
+  return run.id;
+}
+
+// Playwright lives in the e2e package (Debian's Chromium, as its config uses); the root has no
+// dependency on it, so the little this script calls is typed here.
+type Page = {
+  goto(url: string, options: { waitUntil: "networkidle" }): Promise<unknown>;
+  screenshot(options: { path: string; fullPage: boolean }): Promise<unknown>;
+};
+type Browser = {
+  newContext(options: { viewport: { width: number; height: number } }): Promise<{
+    addCookies(cookies: { name: string; value: string; url: string }[]): Promise<void>;
+    newPage(): Promise<Page>;
+  }>;
+  close(): Promise<void>;
+};
+const { chromium } = createRequire(path.join(root, "e2e/package.json"))("@playwright/test") as {
+  chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> };
+};
+
+async function screenshot(cookie: string, runs: Map<TTemplateKey, string>) {
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(
+      cookie.split("; ").map((c) => {
+        const [name, ...value] = c.split("=");
+        return { name: name!, value: value.join("="), url: appUrl };
+      }),
+    );
+    const page = await context.newPage();
+    for (const [key, runId] of runs) {
+      // Every template's reference is its no-mesh variant (the page defaults to the first by name).
+      await page.goto(`${appUrl}/runs/${runId}?ref=no-mesh`, { waitUntil: "networkidle" });
+      await sleep(1500); // charts animate in
+      const file = path.join(outDir, `${key}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      spawnSync("pngquant", ["--force", "--skip-if-larger", "--output", file, "256", file]);
+      console.log(
+        `${key}: ${path.relative(root, file)} (${Math.round(statSync(file).size / 1024)} KB)`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const cookie = await signIn();
+const clusters = await trpc<{ name: string; status: string }[]>(cookie, "clusters.list");
+if (!clusters.some((c) => c.name === CLUSTER)) {
+  console.error(`no cluster "${CLUSTER}" at ${appUrl}: start scripts/demo.sh (with its cluster)`);
+  process.exit(1);
+}
+const runs = new Map<TTemplateKey, string>();
+for (const key of keys)
+  runs.set(key, skipRuns ? await latestRun(cookie, key) : await saveAndStart(cookie, key));
+let failures = 0;
+for (const [key, runId] of runs) {
+  const run = await waitFor(cookie, runId);
+  if (run.status !== "succeeded") failures++;
+  console.log(
+    `${key}: ${run.status}, ${run.trialsDone}/${run.trialsTotal} trials done, ${run.trialsFailed} failed — ${appUrl}/runs/${runId}?ref=no-mesh`,
+  );
+}
+await screenshot(cookie, runs);
+process.exit(failures ? 1 : 0);
