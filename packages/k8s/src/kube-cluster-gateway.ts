@@ -39,6 +39,7 @@ import {
   waitForTrial,
 } from "./trial-steps";
 import { createTargetSteps, type TargetSteps } from "./target-kube";
+import { UNSCHEDULABLE_GRACE_MS, unschedulableReason } from "./scheduling";
 import { readCpuCounters, sampleUsage, type UsageState } from "./usage-sampling";
 import { declaredRoles, type RolesCache } from "./usage-roles";
 import {
@@ -276,7 +277,8 @@ export class KubeClusterGateway implements ClusterGateway {
     name: string,
     options: { timeoutMs: number; shouldStop?: () => Promise<boolean> },
   ) {
-    const deadline = Date.now() + options.timeoutMs;
+    const started = Date.now();
+    const deadline = started + options.timeoutMs;
     for (;;) {
       const d = await this.call((a) => a.apps.readNamespacedDeployment({ name, namespace }));
       const want = d.spec?.replicas ?? 1;
@@ -284,6 +286,16 @@ export class KubeClusterGateway implements ClusterGateway {
         return;
       if (Date.now() > deadline)
         throw new Error(`${name} not ready after ${Math.round(options.timeoutMs / 1000)} s`);
+      if (Date.now() - started > UNSCHEDULABLE_GRACE_MS) {
+        const selector = Object.entries(d.spec?.selector?.matchLabels ?? {})
+          .map(([k, v]) => `${k}=${v}`)
+          .join(",");
+        const pods = await this.call((a) =>
+          a.core.listNamespacedPod({ namespace, labelSelector: selector }),
+        );
+        const reason = unschedulableReason(pods.items);
+        if (reason) throw new Error(`${name} not ready: ${reason}`);
+      }
       if (await options.shouldStop?.()) throw new Error("stopped");
       await sleep(this.pollMs);
     }
