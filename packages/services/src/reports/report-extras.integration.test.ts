@@ -240,4 +240,55 @@ describe("the run report shows what the write-ups show (real database)", () => {
     expect(report.warmup!.reusesConnections).toBe(false);
     expect(report.warmup!.text).toMatch(/does not reuse the warmed ones/);
   });
+
+  it("compares against the definition's no-mesh variant by default, whatever its name", async () => {
+    const ws = (await db.workspace.create({ data: { slug: "ref", name: "Ref" } })).id;
+    const named = ZBenchmarkDefinition.parse({
+      ...definition,
+      key: "named-baseline",
+      variants: [
+        { name: "custom", mesh: "custom" },
+        { name: "no-mesh", mesh: "baseline" },
+      ],
+      methodology: {},
+    });
+    const bench = await createBenchmarkRepository(db).create(ws, named);
+    const runId = (
+      await db.run.create({
+        data: {
+          workspaceId: ws,
+          benchmarkId: bench.id,
+          title: "ref",
+          source: "scheduled",
+          status: "running",
+          trialsTotal: 4,
+        },
+      })
+    ).id;
+    const runs = createRunRepository(db);
+    let sequence = 0;
+    for (const repetition of [1, 2])
+      for (const variant of ["custom", "no-mesh"]) {
+        const c: TTrialCoordinates = {
+          variant,
+          requestedQps: 100,
+          connections: 4,
+          payloadBytes: 0,
+          protocol: "http1",
+          keepAlive: true,
+          repetition,
+        };
+        await runs.recordCompletedTrial(ws, runId, {
+          coordinates: c,
+          sequence: sequence++,
+          result: result(c, 100, summary(0.002, 0.02)),
+          validityFlags: [],
+        });
+      }
+    const services = createServices(db);
+    await services.execution.complete(ws, runId);
+    // "custom" sorts first, but the no-mesh variant is the reference.
+    expect((await services.reports.runReport(ws, runId)).reference).toBe("no-mesh");
+    expect((await services.reports.runReport(ws, runId, "custom")).reference).toBe("custom");
+  });
 });

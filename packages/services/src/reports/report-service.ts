@@ -113,12 +113,17 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
   ): Promise<TRunReport> {
     const runId = run.id;
     const variants = sortVariants(run.trials.map((t) => t.variant));
-    const ref = reference && variants.includes(reference) ? reference : (variants[0] ?? null);
-    const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;
     const definition =
       run.benchmarkKey && benchmarks
         ? ((await benchmarks.getByKey(workspaceId, run.benchmarkKey))?.definition ?? null)
         : null;
+    // Default reference: the definition's no-mesh variant (whatever its name), else the first.
+    const noMesh = definition?.variants.find(
+      (v) => v.mesh === "baseline" && variants.includes(v.name),
+    )?.name;
+    const ref =
+      reference && variants.includes(reference) ? reference : (noMesh ?? variants[0] ?? null);
+    const ordered = ref ? [ref, ...variants.filter((v) => v !== ref)] : variants;
     // The one pooled path: counting trials less the run rule's drops.
     const usable = pooledRunTrials(run, definition);
     const loadCurve: TLoadPoint[] = [];
