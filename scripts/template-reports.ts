@@ -20,8 +20,11 @@
  * the screenshots are quantized to 256 colours (several times smaller).
  *
  * Needs `scripts/demo.sh` running with its cluster registered as `local`.
- * Usage: tsx scripts/template-reports.ts [app URL] [--only key,key] [--skip-runs]
- *   (--skip-runs: screenshot each template's latest finished run instead of starting new ones)
+ * Usage: tsx scripts/template-reports.ts [app URL] [--only key,key] [--mode m] [--skip-runs]
+ *   (--skip-runs: screenshot each template's latest finished run instead of starting new ones;
+ *   --mode: the template's mode, e.g. `--only elca-feature-cost --mode ramp` for a capacity search,
+ *   saved as <key>-<mode>.png; a capacity search gets CAPACITY_TRIALS trials from 300 QPS instead
+ *   of test scale's 6 from the template's start, so each variant's search can converge)
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
@@ -45,6 +48,10 @@ const flag = (name: string) => {
   return i === -1 ? undefined : (args.splice(i, 2)[1] ?? "");
 };
 const only = flag("--only")?.split(",");
+const mode = flag("--mode");
+const CAPACITY_TRIALS = 20;
+const runTitle = (key: TTemplateKey) =>
+  `Template ${key}${mode ? ` (${mode})` : ""} (test scale, mesh custom)`;
 const skipRuns = args.includes("--skip-runs");
 const appUrl =
   args.find((a) => !a.startsWith("--")) ??
@@ -83,7 +90,7 @@ async function trpc<T>(cookie: string, procedure: string, input?: unknown, write
 
 /** The template at test scale with mesh `custom`, capped at MAX_TRIALS (see the header). */
 function definitionFor(key: TTemplateKey): TBenchmarkDefinitionInput {
-  const full = buildTemplate(key, { meshes: ["custom"] }).definition;
+  const full = buildTemplate(key, { meshes: ["custom"], ...(mode ? { mode } : {}) }).definition;
   const qps = full.loadMatrix.qps.filter((q) => q === "max" || q <= LOCAL_MAX_QPS);
   const built = applyTestScale({ ...full, loadMatrix: { ...full.loadMatrix, qps } });
   const rates = qps.filter((q) => q !== "max");
@@ -95,6 +102,8 @@ function definitionFor(key: TTemplateKey): TBenchmarkDefinitionInput {
       Math.ceil((1.25 * MIN_SAMPLES) / Math.min(...rates, MIN_SAMPLES)),
     ),
   } as typeof built;
+  if (definition.capacity)
+    definition.capacity = { ...definition.capacity, startQps: 300, maxTrials: CAPACITY_TRIALS };
   const parsed = ZBenchmarkDefinition.parse(definition);
   if (countTrials(parsed) <= MAX_TRIALS) return definition;
   const repetitions = Math.max(1, parsed.methodology.runRule.dropWorst + 1);
@@ -128,7 +137,7 @@ async function saveAndStart(cookie: string, key: TTemplateKey): Promise<string> 
   const started = await trpc<{ runId: string; trialsTotal: number; estimatedSeconds: number }>(
     cookie,
     "runs.start",
-    { benchmarkId, clusterName: CLUSTER, title: `Template ${key} (test scale, mesh custom)` },
+    { benchmarkId, clusterName: CLUSTER, title: runTitle(key) },
     true,
   );
   console.log(
@@ -149,7 +158,7 @@ async function latestRun(cookie: string, key: TTemplateKey): Promise<string> {
   const runs = await trpc<{ items: { id: string; title: string | null }[] }>(cookie, "runs.list", {
     limit: 50,
   });
-  const run = runs.items.find((r) => r.title === `Template ${key} (test scale, mesh custom)`);
+  const run = runs.items.find((r) => r.title === runTitle(key));
   if (!run) throw new Error(`${key}: no earlier run to screenshot (run without --skip-runs)`);
   return run.id;
 }
@@ -190,7 +199,7 @@ async function screenshot(cookie: string, runs: Map<TTemplateKey, string>) {
       // Every template's reference is its no-mesh variant (the page defaults to the first by name).
       await page.goto(`${appUrl}/runs/${runId}?ref=no-mesh`, { waitUntil: "networkidle" });
       await sleep(1500); // charts animate in
-      const file = path.join(outDir, `${key}.png`);
+      const file = path.join(outDir, `${key}${mode ? `-${mode}` : ""}.png`);
       await page.screenshot({ path: file, fullPage: true });
       spawnSync("pngquant", ["--force", "--skip-if-larger", "--output", file, "256", file]);
       console.log(
