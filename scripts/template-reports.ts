@@ -34,7 +34,7 @@ import type { TBenchmarkDefinitionInput, TTemplateKey } from "../packages/contra
 import { TEMPLATE_KEYS, ZBenchmarkDefinition } from "../packages/contracts/src/index";
 import { countTrials } from "../packages/core/src/planning/index";
 import { applyTestScale, buildTemplate } from "../packages/core/src/templates/index";
-import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "../packages/api/src/seed/demo-credentials";
+import { demoSession } from "./lib/demo-session";
 
 const MAX_TRIALS = 24;
 const LOCAL_MAX_QPS = 1024;
@@ -59,34 +59,6 @@ const appUrl =
   `http://localhost:${process.env.PORT ?? "3000"}`;
 const outDir = path.join(root, "docs/screenshots/templates");
 const keys = TEMPLATE_KEYS.filter((k) => !only || only.includes(k));
-
-async function signIn(): Promise<string> {
-  const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({ email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in as the demo user: HTTP ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-async function trpc<T>(cookie: string, procedure: string, input?: unknown, write = false) {
-  const url = `${appUrl}/api/trpc/${procedure}`;
-  const headers = { cookie, origin: appUrl, "content-type": "application/json" };
-  const body = JSON.stringify({ json: input ?? null });
-  const response = write
-    ? await fetch(url, { method: "POST", headers, body })
-    : await fetch(`${url}?input=${encodeURIComponent(body)}`, { headers });
-  const json = (await response.json()) as {
-    result?: { data: { json: T } };
-    error?: { json: { message: string } };
-  };
-  if (!json.result) throw new Error(`${procedure}: ${json.error?.json.message ?? response.status}`);
-  return json.result.data.json;
-}
 
 /** The template at test scale with mesh `custom`, capped at MAX_TRIALS (see the header). */
 function definitionFor(key: TTemplateKey): TBenchmarkDefinitionInput {
@@ -119,23 +91,21 @@ type RunRow = {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function saveAndStart(cookie: string, key: TTemplateKey): Promise<string> {
+async function saveAndStart(key: TTemplateKey): Promise<string> {
   const definition = definitionFor(key);
-  const existing = (await trpc<{ id: string; key: string }[]>(cookie, "benchmarks.list")).find(
+  const existing = (await trpc<{ id: string; key: string }[]>("benchmarks.list")).find(
     (b) => b.key === definition.key,
   );
   const benchmarkId = existing
     ? (
         await trpc<{ id: string }>(
-          cookie,
           "benchmarks.update",
           { benchmarkId: existing.id, definition },
           true,
         )
       ).id
-    : (await trpc<{ id: string }>(cookie, "benchmarks.create", definition, true)).id;
+    : (await trpc<{ id: string }>("benchmarks.create", definition, true)).id;
   const started = await trpc<{ runId: string; trialsTotal: number; estimatedSeconds: number }>(
-    cookie,
     "runs.start",
     { benchmarkId, clusterName: CLUSTER, title: runTitle(key) },
     true,
@@ -146,16 +116,16 @@ async function saveAndStart(cookie: string, key: TTemplateKey): Promise<string> 
   return started.runId;
 }
 
-async function waitFor(cookie: string, runId: string): Promise<RunRow> {
+async function waitFor(runId: string): Promise<RunRow> {
   for (;;) {
-    const run = await trpc<RunRow>(cookie, "runs.get", { runId });
+    const run = await trpc<RunRow>("runs.get", { runId });
     if (["succeeded", "failed", "cancelled"].includes(run.status)) return run;
     await sleep(5000);
   }
 }
 
-async function latestRun(cookie: string, key: TTemplateKey): Promise<string> {
-  const runs = await trpc<{ items: { id: string; title: string | null }[] }>(cookie, "runs.list", {
+async function latestRun(key: TTemplateKey): Promise<string> {
+  const runs = await trpc<{ items: { id: string; title: string | null }[] }>("runs.list", {
     limit: 50,
   });
   const run = runs.items.find((r) => r.title === runTitle(key));
@@ -211,18 +181,17 @@ async function screenshot(cookie: string, runs: Map<TTemplateKey, string>) {
   }
 }
 
-const cookie = await signIn();
-const clusters = await trpc<{ name: string; status: string }[]>(cookie, "clusters.list");
+const { cookie, trpc } = await demoSession(appUrl);
+const clusters = await trpc<{ name: string; status: string }[]>("clusters.list");
 if (!clusters.some((c) => c.name === CLUSTER)) {
   console.error(`no cluster "${CLUSTER}" at ${appUrl}: start scripts/demo.sh (with its cluster)`);
   process.exit(1);
 }
 const runs = new Map<TTemplateKey, string>();
-for (const key of keys)
-  runs.set(key, skipRuns ? await latestRun(cookie, key) : await saveAndStart(cookie, key));
+for (const key of keys) runs.set(key, skipRuns ? await latestRun(key) : await saveAndStart(key));
 let failures = 0;
 for (const [key, runId] of runs) {
-  const run = await waitFor(cookie, runId);
+  const run = await waitFor(runId);
   if (run.status !== "succeeded") failures++;
   console.log(
     `${key}: ${run.status}, ${run.trialsDone}/${run.trialsTotal} trials done, ${run.trialsFailed} failed — ${appUrl}/runs/${runId}?ref=no-mesh`,

@@ -6,7 +6,7 @@
  * Usage: tsx scripts/lib/register-local-cluster.ts <kubeconfig path> [app URL]
  */
 import { readFileSync } from "node:fs";
-import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "../../packages/api/src/seed/demo-credentials";
+import { demoSession } from "./demo-session";
 
 const [kubeconfigPath, appUrl = `http://localhost:${process.env.PORT ?? "3000"}`] =
   process.argv.slice(2);
@@ -31,34 +31,6 @@ const LOCAL_BENCHMARK = {
   warmupSeconds: 2,
 };
 
-async function signIn(): Promise<string> {
-  const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({ email: DEMO_USER_EMAIL, password: DEMO_USER_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in as the demo user: HTTP ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-async function trpc<T>(cookie: string, procedure: string, input?: unknown, write = false) {
-  const url = `${appUrl}/api/trpc/${procedure}`;
-  const headers = { cookie, origin: appUrl, "content-type": "application/json" };
-  const body = JSON.stringify({ json: input ?? null });
-  const response = write
-    ? await fetch(url, { method: "POST", headers, body })
-    : await fetch(`${url}?input=${encodeURIComponent(body)}`, { headers });
-  const json = (await response.json()) as {
-    result?: { data: { json: T } };
-    error?: { json: { message: string } };
-  };
-  if (!json.result) throw new Error(`${procedure}: ${json.error?.json.message ?? response.status}`);
-  return json.result.data.json;
-}
-
 const healthy = await fetch(`${appUrl}/api/health`).then(
   (r) => r.ok,
   () => false,
@@ -67,19 +39,18 @@ if (!healthy) {
   console.error(`no Meshbench answers at ${appUrl} (start scripts/demo.sh, or set MESHBENCH_URL)`);
   process.exit(1);
 }
-const cookie = await signIn();
-const clusters = await trpc<{ id: string; name: string }[]>(cookie, "clusters.list");
+const { trpc } = await demoSession(appUrl);
+const clusters = await trpc<{ id: string; name: string }[]>("clusters.list");
 for (const old of clusters.filter((c) => c.name === "local"))
-  await trpc(cookie, "clusters.delete", { clusterId: old.id }, true);
+  await trpc("clusters.delete", { clusterId: old.id }, true);
 const { cluster } = await trpc<{ cluster: { id: string; status: string } }>(
-  cookie,
   "clusters.register",
   { name: "local", auth: { mode: "kubeconfig", kubeconfig: readFileSync(kubeconfigPath, "utf8") } },
   true,
 );
-const benchmarks = await trpc<{ key: string }[]>(cookie, "benchmarks.list");
+const benchmarks = await trpc<{ key: string }[]>("benchmarks.list");
 if (!benchmarks.some((b) => b.key === LOCAL_BENCHMARK.key))
-  await trpc(cookie, "benchmarks.create", LOCAL_BENCHMARK, true);
+  await trpc("benchmarks.create", LOCAL_BENCHMARK, true);
 console.log(
   `[local-cluster] registered as "local" (${cluster.status}); benchmark ${LOCAL_BENCHMARK.key} ready to run: ${appUrl}/benchmarks`,
 );
