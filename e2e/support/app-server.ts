@@ -6,7 +6,7 @@
  * is the Node process whose memory the soak watches.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createDatabase, findFreePort, startLocalPostgres } from "@meshbench/local-postgres";
 
@@ -64,8 +64,11 @@ export async function startAppServer(options: {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(path.dirname(options.logFile), { recursive: true });
-  writeFileSync(options.logFile, "");
-  let output = "";
+  // The server writes straight into its log file, never into a pipe to this process: a pipe
+  // nobody drains (this process blocked in spawnSync, say) fills at 64 KiB and freezes the
+  // server mid-request, with its database statements left open.
+  const logFd = openSync(options.logFile, "w");
+  const output = () => readFileSync(options.logFile, "utf8");
   const server = spawn(
     process.execPath,
     [
@@ -78,6 +81,7 @@ export async function startAppServer(options: {
     ],
     {
       cwd: webDir,
+      stdio: ["ignore", logFd, logFd],
       env: {
         ...env,
         NODE_ENV: "production",
@@ -87,15 +91,10 @@ export async function startAppServer(options: {
       },
     },
   );
-  const keep = (b: Buffer) => {
-    output += b.toString();
-    appendFileSync(options.logFile, b);
-  };
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
+  closeSync(logFd);
   const exited = () => server.exitCode !== null || server.signalCode !== null;
   try {
-    await waitForHealth(baseUrl, exited, () => output);
+    await waitForHealth(baseUrl, exited, output);
   } catch (error) {
     server.kill("SIGKILL");
     await pg?.stop();
@@ -106,7 +105,7 @@ export async function startAppServer(options: {
     databaseUrl,
     pid: server.pid!,
     logFile: options.logFile,
-    log: () => output,
+    log: output,
     stop: async () => {
       if (!exited()) {
         const gone = new Promise((r) => server.once("exit", r));

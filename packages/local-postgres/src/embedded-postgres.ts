@@ -150,6 +150,26 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
   const fastFlags = options.fast
     ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
     : [];
+  // Unless a caller reads the server's log lines, the server writes them to files in the data
+  // directory (a week of daily files, overwritten) instead of a pipe to this process: a pipe is
+  // drained only while this process's event loop runs, and a caller blocked in spawnSync for
+  // minutes would leave every backend stuck on its next log write (a unique violation, say).
+  const fileLogFlags = options.log
+    ? []
+    : [
+        "-c",
+        "logging_collector=on",
+        "-c",
+        "log_directory=log",
+        "-c",
+        "log_filename=postgresql-%a.log",
+        "-c",
+        "log_truncate_on_rotation=on",
+        "-c",
+        "log_rotation_age=1d",
+        "-c",
+        "log_rotation_size=64MB",
+      ];
   const server = run(
     path.join(native, "bin", "postgres"),
     [
@@ -164,6 +184,7 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
       "-c",
       "max_connections=200",
       ...fastFlags,
+      ...fileLogFlags,
     ],
     log,
   );
