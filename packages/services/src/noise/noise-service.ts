@@ -143,11 +143,25 @@ export function createNoiseService(deps: Deps) {
       workspaceId: string,
       runId: string,
     ): Promise<ClusterCalibration | null> {
-      const clusterId = await calibrations.clusterOfRun(workspaceId, runId);
-      if (!clusterId) return null;
+      return this.calibrationForRuns(workspaceId, [runId]);
+    },
+
+    /**
+     * The same for a comparison of runs: only when every run was measured on one cluster (a
+     * band says nothing about another cluster's noise), and never from one of the runs compared.
+     */
+    async calibrationForRuns(
+      workspaceId: string,
+      runIds: string[],
+    ): Promise<ClusterCalibration | null> {
+      const clusters = new Set<string | null>();
+      for (const id of new Set(runIds))
+        clusters.add(await calibrations.clusterOfRun(workspaceId, id));
+      const [clusterId] = clusters;
+      if (clusters.size !== 1 || !clusterId) return null;
       await refresh(workspaceId, clusterId);
       const ready = await calibrations.latest(workspaceId, clusterId, { ready: true });
-      if (!ready || ready.runId === runId) return null;
+      if (!ready || runIds.includes(ready.runId)) return null;
       return { runId: ready.runId, calibration: ready.bands as NoiseCalibration };
     },
   };

@@ -11,6 +11,7 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
   let ws: string;
   let clusterId: string;
   let aaRunId: string;
+  let laterRunId: string;
   const enqueued: string[] = [];
 
   beforeAll(async () => {
@@ -84,6 +85,7 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
       // the same baseline again: the A/A pair at 100 QPS, so its delta is the cluster's noise
       ...reps("same", "baseline", 100, [3, 4, 5]),
     ]);
+    laterRunId = run;
     const report = await services.reports.runReport(ws, run);
     const cell = (qps: number, variant: string) =>
       report.levels
@@ -126,6 +128,47 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
     ]);
     const report = await services.reports.runReport(ws, elsewhere);
     expect(report.levels[0]!.rows[1]!.stats[0]!.noise).toBeUndefined();
+  });
+
+  it("puts the band beside a comparison's deltas when every compared run is on that cluster", async () => {
+    const levelKey = (await services.reports.runReport(ws, laterRunId)).levels.find(
+      (l) => l.level.requestedQps === 100,
+    )!.level.key;
+    const compared = await services.reports.comparison(ws, {
+      items: [
+        { runId: laterRunId, variant: "baseline", levelKey },
+        { runId: laterRunId, variant: "same", levelKey },
+        { runId: laterRunId, variant: "nginx", levelKey },
+      ],
+      reference: 0,
+    });
+    const p50 = (row: number) => compared.table.rows[row]!.stats.find((c) => c.stat === "p50")!;
+    expect(p50(1).noise).toMatchObject({ source: "calibrated", call: "noise" });
+    expect(p50(1).wording).toMatch(/^within noise \(A\/A noise at 100 QPS\)/);
+    expect(p50(2).noise).toMatchObject({ source: "calibrated", call: "real" });
+
+    // A run measured without a cluster in the comparison: no band (whose noise would it be?).
+    const elsewhere = await services.runs.create(ws, { title: "uploaded", source: "import" });
+    await recordFixtureRun(services.runs, ws, elsewhere, reps("nginx", "nginx", 100, [1, 2, 3]));
+    const mixed = await services.reports.comparison(ws, {
+      items: [
+        { runId: laterRunId, variant: "baseline", levelKey },
+        { runId: elsewhere, variant: "nginx", levelKey },
+      ],
+      reference: 0,
+    });
+    expect(mixed.table.rows[1]!.stats.find((c) => c.stat === "p50")!.delta).toBeTruthy();
+    expect(mixed.table.rows[1]!.stats.every((c) => c.noise === undefined)).toBe(true);
+
+    // Comparing the A/A run itself: it is not judged by its own band.
+    const own = await services.reports.comparison(ws, {
+      items: [
+        { runId: aaRunId, variant: "a", levelKey },
+        { runId: aaRunId, variant: "a-prime", levelKey },
+      ],
+      reference: 0,
+    });
+    expect(own.table.rows[1]!.stats.every((c) => c.noise === undefined)).toBe(true);
   });
 
   it("records a calibration from a given run (the real-node path) and rejects unknown ids", async () => {

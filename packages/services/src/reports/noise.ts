@@ -5,6 +5,7 @@ import type { ClusterCalibration } from "../noise/noise-service";
 /** What the report needs of the noise service: the calibration a run's deltas are read against. */
 export type NoiseLookup = {
   calibrationForRun(workspaceId: string, runId: string): Promise<ClusterCalibration | null>;
+  calibrationForRuns(workspaceId: string, runIds: string[]): Promise<ClusterCalibration | null>;
 };
 
 function noiseCell(

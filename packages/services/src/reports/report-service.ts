@@ -232,10 +232,11 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
       .get(state.items[reference]!.runId)!
       .trials.find((t) => levelOf(t).key === state.items[reference]!.levelKey)!;
     const level = levelOf(firstTrial);
+    const calibration = (await noise?.calibrationForRuns(workspaceId, runIds)) ?? null;
     return {
       state: { ...state, reference },
       runs: [...loaded.values()].map((r) => ({ id: r.id, title: r.title })),
-      table: buildTable(level, "Comparison", groups, reference),
+      table: withNoiseBands([buildTable(level, "Comparison", groups, reference)], calibration)[0]!,
       environments: environmentChecks([...loaded.values()]),
     };
   }
