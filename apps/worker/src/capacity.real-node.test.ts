@@ -19,17 +19,13 @@ import {
   type TBenchmarkDefinitionInput,
   type TRunEnvironment,
 } from "@meshbench/contracts";
-import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
 import { KubeClusterGateway } from "@meshbench/k8s";
-import { createServices } from "@meshbench/services";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { realNodeKubeConfig, realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { realNodeKubeConfig } from "@meshbench/testing/real-cluster-context";
+import { describe, expect, it } from "vitest";
 import { fortioSweeper, meetsSlo, type SweepPoint } from "./test-support/fortio-sweep";
-import { workspaceClient } from "./test-support/workspace-client";
-import { startWorker } from "./worker";
+import { useRealNodeWorkspace } from "./test-support/real-node-workspace";
+import { until } from "./test-support/until";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
 
 // The echo server's CPU limit sets its capacity (≈ 1,400–1,900 QPS at 100m here, so about half
@@ -75,16 +71,6 @@ const definition = (key: string): TBenchmarkDefinitionInput => ({
   },
 });
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
-
 /**
  * The reference: rates ×1.5 up from `fromQps` until one misses the SLO, then five rates evenly
  * inside that bracket; two runs per rate, a rate passing when both meet the SLO (the product's
@@ -122,38 +108,7 @@ async function referenceCapacity(measure: (qps: number) => Promise<SweepPoint>, 
 }
 
 describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
-  let db: Database;
-  let url: string;
-  let drop: () => Promise<void>;
-  let queue: RunQueue;
-  let workspaceId: string;
-  let clusterId: string;
-  const logs: string[] = [];
-  const caller = () =>
-    workspaceClient(db, workspaceId, {
-      runQueue: queue,
-      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
-    });
-
-  beforeAll(async () => {
-    const test = await createTestDatabase();
-    url = test.url;
-    drop = test.drop;
-    db = createPrismaClient(url);
-    queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
-    workspaceId = (await db.workspace.create({ data: { slug: "cap", name: "Cap" } })).id;
-    const { cluster } = await caller().clusters.register({
-      name: "real-node",
-      auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
-    });
-    expect(cluster.status).toBe("ready");
-    clusterId = cluster.id;
-  });
-  afterAll(async () => {
-    await queue?.stop({ graceful: false, timeoutMs: 1000 });
-    await db?.$disconnect();
-    await drop?.();
-  });
+  const rn = useRealNodeWorkspace("cap");
 
   it(
     "finds the CPU-limited echo server's capacity within ±15% of a direct Fortio sweep, with an interval",
@@ -202,30 +157,21 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
 
       // 2. The product's capacity run, through the queue and the worker (stopped while the
       //    references are measured, so it adds nothing to the machine's load then).
-      const b = await caller().benchmarks.create(definition("capacity"));
+      const b = await rn.caller().benchmarks.create(definition("capacity"));
       expect(b.trialCount).toBe(12);
       const productRun = async () => {
-        const worker = await startWorker({
-          services: createServices(db, { clusterPollMs: 500 }),
-          queue: createRunQueue(url, {
-            pollSeconds: 0.5,
-            heartbeatSeconds: 10,
-            superviseSeconds: 2,
-          }),
-          log: (m) => logs.push(m),
-          sampleEveryMs: 2000,
-        });
+        const worker = await rn.startWorker({ sampleEveryMs: 2000 });
         const started = Date.now();
         try {
-          const { runId, trialsTotal } = await caller().runs.start({
+          const { runId, trialsTotal } = await rn.caller().runs.start({
             benchmarkId: b.id,
-            clusterId,
+            clusterId: rn.clusterId,
           });
           expect(trialsTotal).toBe(12);
           const run = await until(
             "the capacity run to finish",
             async () => {
-              const r = await caller().runs.get({ runId });
+              const r = await rn.caller().runs.get({ runId });
               return r.status === "succeeded" || r.status === "failed" ? r : null;
             },
             600_000,
@@ -234,7 +180,7 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
           expect(run.status, run.error ?? "").toBe("succeeded");
           expect(run.trials.length).toBeLessThanOrEqual(12);
           expect(run.trialsTotal).toBe(run.trials.length);
-          const report = await caller().services.reports.runReport(workspaceId, runId);
+          const report = await rn.caller().services.reports.runReport(rn.workspaceId, runId);
           const cap = report.capacity!.variants[0]!;
           // What the product must give whether or not the machine was steady enough to judge by.
           expect(cap.probes.length).toBeLessThanOrEqual(6);

@@ -9,14 +9,8 @@
  * outside it; the A/A run's own deltas are reported.
  */
 import type { TBenchmarkDefinitionInput } from "@meshbench/contracts";
-import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { KubeClusterGateway } from "@meshbench/k8s";
-import { createServices } from "@meshbench/services";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workspaceClient } from "./test-support/workspace-client";
-import { startWorker } from "./worker";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useRealNodeWorkspace } from "./test-support/real-node-workspace";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
@@ -79,24 +73,14 @@ const ms = (s: number | null) => ((s ?? NaN) * 1000).toFixed(3);
 const pct = (x: number | null) => `${((x ?? NaN) * 100).toFixed(1)}%`;
 
 describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
-  let db: Database;
-  let url: string;
-  let drop: () => Promise<void>;
-  let queue: RunQueue;
-  let workspaceId: string;
-  let clusterId: string;
-  let worker: Awaited<ReturnType<typeof startWorker>>;
+  const rn = useRealNodeWorkspace("hop");
   /** The proxy-hop run, read again against the A/A band by the second test. */
   let hopRunId: string | null = null;
-  const caller = () =>
-    workspaceClient(db, workspaceId, {
-      runQueue: queue,
-      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
-    });
+  const caller = () => rn.caller();
   /** Creates the benchmark, runs it on the cluster through the worker and waits for its end. */
   async function runToEnd(definition: TBenchmarkDefinitionInput) {
     const b = await caller().benchmarks.create(definition);
-    const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
+    const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId: rn.clusterId });
     let run = await caller().runs.get({ runId });
     for (let i = 0; i < 960 && !["succeeded", "failed"].includes(run.status); i++) {
       await sleep(250);
@@ -109,29 +93,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
   }
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    url = test.url;
-    drop = test.drop;
-    db = createPrismaClient(url);
-    queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
-    workspaceId = (await db.workspace.create({ data: { slug: "hop", name: "Hop" } })).id;
-    const { cluster } = await caller().clusters.register({
-      name: "real-node-hop",
-      auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
-    });
-    clusterId = cluster.id;
-    worker = await startWorker({
-      services: createServices(db, { clusterPollMs: 500 }),
-      queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
-      log: () => undefined,
-      sampleEveryMs: 1000,
-    });
-  });
-  afterAll(async () => {
-    await worker?.stop();
-    await queue?.stop({ graceful: false, timeoutMs: 1000 });
-    await db?.$disconnect();
-    await drop?.();
+    await rn.startWorker({ sampleEveryMs: 1000 });
   });
 
   it(
@@ -149,7 +111,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
         expect(env.variants["proxy-hop"]).toContain("entry hop:8090/echo");
         expect(Object.values(env.loadGenerator).join(" ")).toContain(`url=http://hop.`);
 
-        const report = await caller().services.reports.runReport(workspaceId, runId, "baseline");
+        const report = await caller().services.reports.runReport(rn.workspaceId, runId, "baseline");
         const row = report.levels[0]!.rows.find((r) => r.variant === "proxy-hop")!;
         const p50 = row.stats.find((s) => s.stat === "p50")!.delta!;
         expect(p50.slowerSide).toBe("variant");
@@ -159,7 +121,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
           `[real-node] proxy hop at 200 QPS × 4 connections, 3 × 5 s: p50 baseline ${ms(p50.baseline)} ms, proxy-hop ${ms(p50.variant)} ms, delta +${ms(p50.absolute)} ms (95% interval ${ms(p50.interval!.absolute[0])}…${ms(p50.interval!.absolute[1])} ms, ${((p50.relative ?? 0) * 100).toFixed(0)}%)`,
         );
 
-        const samples = await db.resourceSample.findMany({
+        const samples = await rn.db.resourceSample.findMany({
           where: { runId, variant: "proxy-hop" },
         });
         const hop = samples.filter((s) => s.container === "hop");
@@ -184,7 +146,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
       const aa = await runToEnd(aaBenchmark);
       expect(aa.run).toMatchObject({ status: "succeeded", trialsDone: 6 });
       const services = caller().services;
-      const noise = await services.noise.recordCalibration(workspaceId, clusterId, aa.runId);
+      const noise = await services.noise.recordCalibration(rn.workspaceId, rn.clusterId, aa.runId);
       expect(noise).toMatchObject({ status: "ready", runId: aa.runId, error: null });
       const level = noise.levels.find((l) => l.requestedQps === 200 && l.connections === 4);
       expect(level, JSON.stringify(noise.levels)).toBeTruthy();
@@ -194,7 +156,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
       expect(band[1] - band[0]).toBeGreaterThan(0);
 
       // The A/A run's own deltas (a′ vs a): reported, never judged against its own band.
-      const aaReport = await services.reports.runReport(workspaceId, aa.runId, "a");
+      const aaReport = await services.reports.runReport(rn.workspaceId, aa.runId, "a");
       const aaRow = aaReport.levels[0]!.rows.find((r) => r.variant === "a-prime")!;
       const aaDeltas = aaRow.stats
         .filter((c) => c.delta)
@@ -211,7 +173,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
       );
 
       // The proxy-hop run read against that band: its p50 delta is a real effect, not noise.
-      const report = await services.reports.runReport(workspaceId, hopRunId!, "baseline");
+      const report = await services.reports.runReport(rn.workspaceId, hopRunId!, "baseline");
       const cell = report.levels[0]!.rows.find((r) => r.variant === "proxy-hop")!.stats.find(
         (s) => s.stat === "p50",
       )!;

@@ -6,32 +6,13 @@
  */
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
 import type { TBenchmarkDefinitionInput, TRunEnvironment } from "@meshbench/contracts";
-import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { KubeClusterGateway } from "@meshbench/k8s";
-import { createServices } from "@meshbench/services";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { realNodeKubeConfig, realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workspaceClient } from "./test-support/workspace-client";
-import { startWorker } from "./worker";
+import { realNodeKubeConfig } from "@meshbench/testing/real-cluster-context";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useRealNodeWorkspace } from "./test-support/real-node-workspace";
+import { until } from "./test-support/until";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
 const FORTIO = "fortio/fortio:1.68.2";
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 240_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 const bench = (
   key: string,
@@ -79,20 +60,9 @@ spec:
 `;
 
 describe.skipIf(skipped)("target kinds on real nodes", () => {
-  let db: Database;
-  let url: string;
-  let drop: () => Promise<void>;
-  let queue: RunQueue;
-  let workspaceId: string;
-  let clusterId: string;
-  let stopWorker: () => Promise<void> = async () => {};
-  const logs: string[] = [];
+  const rn = useRealNodeWorkspace("targets");
   const kc = () => realNodeKubeConfig();
-  const caller = () =>
-    workspaceClient(db, workspaceId, {
-      runQueue: queue,
-      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
-    });
+  const caller = () => rn.caller();
   const leftovers = async (runId: string) => {
     const selector = `meshbench.io/run=${runId}`;
     const core = kc().makeApiClient(CoreV1Api);
@@ -106,7 +76,7 @@ describe.skipIf(skipped)("target kinds on real nodes", () => {
     during?: (runId: string) => Promise<void>,
   ) => {
     const b = await caller().benchmarks.create(def);
-    const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
+    const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId: rn.clusterId });
     await during?.(runId);
     const run = await until(`run ${def.key} to end`, async () => {
       const r = await caller().runs.get({ runId });
@@ -114,7 +84,7 @@ describe.skipIf(skipped)("target kinds on real nodes", () => {
     });
     expect(
       run.trials.filter((t) => t.status !== "succeeded").map((t) => `${t.key}: ${t.failureReason}`),
-      `${def.key}: ${run.error ?? ""} ${logs.filter((l) => l.includes(runId)).join(" | ")}`,
+      `${def.key}: ${run.error ?? ""} ${rn.logs.filter((l) => l.includes(runId)).join(" | ")}`,
     ).toEqual([]);
     expect(run.status).toBe("succeeded");
     await until("nothing of the run left", async () => (await leftovers(runId)) === 0, 90_000);
@@ -123,30 +93,7 @@ describe.skipIf(skipped)("target kinds on real nodes", () => {
   const ms = (s: number | null | undefined) => `${((s ?? Number.NaN) * 1000).toFixed(3)} ms`;
 
   beforeAll(async () => {
-    const test = await createTestDatabase();
-    url = test.url;
-    drop = test.drop;
-    db = createPrismaClient(url);
-    queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
-    workspaceId = (await db.workspace.create({ data: { slug: "targets", name: "Targets" } })).id;
-    const { cluster } = await caller().clusters.register({
-      name: "real-node",
-      auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
-    });
-    clusterId = cluster.id;
-    const worker = await startWorker({
-      services: createServices(db, { clusterPollMs: 500 }),
-      queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
-      log: (m) => logs.push(m),
-      sampleEveryMs: 1000,
-    });
-    stopWorker = () => worker.stop();
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await queue?.stop({ graceful: false, timeoutMs: 1000 });
-    await db?.$disconnect();
-    await drop?.();
+    await rn.startWorker({ sampleEveryMs: 1000 });
   });
 
   it("the sample app: its front (3 tiers) answers over HTTP and TCP and is slower at p50 than its leaf", async () => {
@@ -218,7 +165,7 @@ describe.skipIf(skipped)("target kinds on real nodes", () => {
     const [t] = run.trials;
     expect(t!.errorCount).toBe(0);
     expect(t!.requestCount ?? 0).toBeGreaterThan(500);
-    const samples = await db.resourceSample.findMany({ where: { runId: run.id } });
+    const samples = await rn.db.resourceSample.findMany({ where: { runId: run.id } });
     const web = samples.filter((s) => s.pod.startsWith("web-"));
     expect(web.length).toBeGreaterThan(0);
     expect(new Set(web.map((s) => s.role))).toEqual(new Set(["app"]));
@@ -290,7 +237,7 @@ describe.skipIf(skipped)("target kinds on real nodes", () => {
         namespaces: [shop],
         labelSelector: { matchLabels: { app: "details" } },
       });
-      const samples = await db.resourceSample.findMany({ where: { runId: run.id } });
+      const samples = await rn.db.resourceSample.findMany({ where: { runId: run.id } });
       const details = samples.filter((s) => s.namespace === shop);
       expect(details.length).toBeGreaterThan(0);
       expect(details.every((s) => s.pod.startsWith("details-") && s.role === "app")).toBe(true);

@@ -8,33 +8,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BatchV1Api, CoreV1Api } from "@kubernetes/client-node";
 import type { TBenchmarkDefinitionInput, TRunEnvironment } from "@meshbench/contracts";
-import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { KubeClusterGateway } from "@meshbench/k8s";
-import { createServices } from "@meshbench/services";
-import { createTestDatabase } from "@meshbench/testing/postgres";
-import { realNodeKubeConfig, realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { realNodeKubeConfig } from "@meshbench/testing/real-cluster-context";
+import { describe, expect, it } from "vitest";
 import { printAaTable } from "./test-support/aa-table";
-import { workspaceClient } from "./test-support/workspace-client";
-import { startWorker } from "./worker";
+import { useRealNodeWorkspace } from "./test-support/real-node-workspace";
+import { until } from "./test-support/until";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const workerDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const skipped = process.env.MESHBENCH_SKIP_REAL_NODE === "1";
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 240_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 // The A/A run's trial length: 10 s + 2 s warm-up in the test command; `pnpm bench` measures the
 // duty cycle at the issue's 30 s + 5 s through these two variables.
@@ -60,26 +42,10 @@ const bench = (
 });
 
 describe.skipIf(skipped)("the worker on real nodes", () => {
-  let db: Database;
-  let url: string;
-  let drop: () => Promise<void>;
-  let queue: RunQueue;
-  let workspaceId: string;
-  let clusterId: string;
-  const logs: string[] = [];
+  const rn = useRealNodeWorkspace("real");
   const kc = () => realNodeKubeConfig();
-  const caller = () =>
-    workspaceClient(db, workspaceId, {
-      runQueue: queue,
-      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
-    });
-  const startInProcessWorker = () =>
-    startWorker({
-      services: createServices(db, { clusterPollMs: 500 }),
-      queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
-      log: (m) => logs.push(m),
-      sampleEveryMs: 2000,
-    });
+  const caller = () => rn.caller();
+  const startInProcessWorker = () => rn.startWorker({ sampleEveryMs: 2000 });
   const waitForRun = (runId: string, statuses: string[], timeoutMs?: number) =>
     until(
       `run ${runId} in ${statuses.join("/")}`,
@@ -101,27 +67,6 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
     return ns.items.length + pods.items.length + jobs.items.length;
   };
 
-  beforeAll(async () => {
-    const test = await createTestDatabase();
-    url = test.url;
-    drop = test.drop;
-    db = createPrismaClient(url);
-    queue = createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 });
-    workspaceId = (await db.workspace.create({ data: { slug: "real", name: "Real" } })).id;
-    const { cluster, validation } = await caller().clusters.register({
-      name: "real-node",
-      auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
-    });
-    expect(validation.missing).toEqual([]);
-    expect(cluster.status).toBe("ready");
-    clusterId = cluster.id;
-  });
-  afterAll(async () => {
-    await queue?.stop({ graceful: false, timeoutMs: 1000 });
-    await db?.$disconnect();
-    await drop?.();
-  });
-
   it(
     "runs an A/A benchmark (2 variants × 2 QPS × 3 repetitions): every trial valid, placed apart, measured",
     { timeout: 120_000 + 24_000 * (AA_SECONDS + AA_WARMUP) },
@@ -133,7 +78,7 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
           bench("aa", { durationSeconds: AA_SECONDS, warmupSeconds: AA_WARMUP }),
         );
         expect(b.trialCount).toBe(12);
-        const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
+        const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId: rn.clusterId });
         // While it runs: each variant's load generator sits on another node than its server.
         const pods = await until("a trial running with both pods placed", async () => {
           const list = await kc()
@@ -169,7 +114,7 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
           expect(t.errorCount, t.key).toBe(0);
           expect(t.validityFlags, t.key).toEqual([]);
         }
-        const samples = await db.resourceSample.findMany({ where: { runId } });
+        const samples = await rn.db.resourceSample.findMany({ where: { runId } });
         for (const role of ["app", "load_generator"] as const) {
           const mine = samples.filter((s) => s.role === role);
           expect(mine.length, role).toBeGreaterThan(0);
@@ -205,7 +150,7 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
       const b = await caller().benchmarks.create(
         bench("cancel", { variants: [{ name: "baseline", mesh: "baseline" }], repetitions: 4 }),
       );
-      const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
+      const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId: rn.clusterId });
       await until("a trial running", async () =>
         (await caller().runs.get({ runId })).trials.some((t) => t.status === "running"),
       );
@@ -236,14 +181,14 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
       cwd: workerDir,
       env: {
         ...process.env,
-        DATABASE_URL: url,
+        DATABASE_URL: rn.url,
         MESHBENCH_WORKER_POLL_MS: "300",
         MESHBENCH_MODE: "local",
         MESHBENCH_OPS_PORT: "0",
       },
       stdio: "ignore",
     });
-    const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
+    const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId: rn.clusterId });
     await until("the killed worker's first trial running", async () =>
       (await caller().runs.get({ runId })).trials.some((t) => t.status === "running"),
     );
@@ -260,11 +205,11 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
       expect(new Set(run.trials.map((t) => t.key)).size).toBe(run.trials.length);
       expect(run.trials).toHaveLength(2);
       for (const id of doneBefore) expect(run.trials.some((t) => t.id === id)).toBe(true);
-      const rows = await db.trial.findMany({ where: { runId }, select: { key: true } });
+      const rows = await rn.db.trial.findMany({ where: { runId }, select: { key: true } });
       expect(rows).toHaveLength(2);
       for (const t of run.trials) expect(t.requestCount, t.key).toBeGreaterThan(3900);
       await until("nothing of the run left", async () => (await leftovers(runId)) === 0, 60_000);
-      const resumed = logs.filter((l) => l.includes(runId) && l.includes("resumed Fortio run"));
+      const resumed = rn.logs.filter((l) => l.includes(runId) && l.includes("resumed Fortio run"));
       expect(resumed).toHaveLength(1);
       console.log(`[real-node] resume: ${resumed.join(" | ")}`);
     } finally {

@@ -1,0 +1,91 @@
+import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
+import { KubeClusterGateway } from "@meshbench/k8s";
+import { createServices } from "@meshbench/services";
+import { createTestDatabase } from "@meshbench/testing/postgres";
+import { realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startWorker } from "../worker";
+import { workspaceClient } from "./workspace-client";
+
+type Worker = Awaited<ReturnType<typeof startWorker>>;
+
+export type RealNodeWorkspace = {
+  db: Database;
+  url: string;
+  /** The queue runs are started on (the web app's side); workers get their own. */
+  queue: RunQueue;
+  workspaceId: string;
+  /** The shared real-node cluster, registered (and ready) in this workspace. */
+  clusterId: string;
+  /** Everything the workers started by `startWorker` logged. */
+  logs: string[];
+  caller: () => ReturnType<typeof workspaceClient>;
+  /** A worker in this process on its own queue connection; stopped after the file if still up. */
+  startWorker: (options: { sampleEveryMs: number }) => Promise<Worker>;
+};
+
+/**
+ * One real-node test file's world: a fresh database, a run queue, a workspace with the shared
+ * 2-node cluster registered in it, and in-process workers — set up before the file's tests and
+ * torn down after them (hooks registered by this call, inside the file's describe).
+ */
+export function useRealNodeWorkspace(slug: string): RealNodeWorkspace {
+  const workers = new Set<Worker>();
+  let drop: (() => Promise<void>) | undefined;
+  const ws = { logs: [] as string[] } as unknown as RealNodeWorkspace;
+  ws.caller = () =>
+    workspaceClient(ws.db, ws.workspaceId, {
+      runQueue: ws.queue,
+      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
+    });
+  ws.startWorker = async ({ sampleEveryMs }) => {
+    const worker = await startWorker({
+      services: createServices(ws.db, { clusterPollMs: 500 }),
+      queue: createRunQueue(ws.url, {
+        pollSeconds: 0.5,
+        heartbeatSeconds: 10,
+        superviseSeconds: 2,
+      }),
+      log: (m) => ws.logs.push(m),
+      sampleEveryMs,
+    });
+    let stopped = false;
+    const tracked: Worker = {
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        workers.delete(tracked);
+        await worker.stop();
+      },
+    };
+    workers.add(tracked);
+    return tracked;
+  };
+
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    drop = test.drop;
+    ws.url = test.url;
+    ws.db = createPrismaClient(test.url);
+    ws.queue = createRunQueue(test.url, {
+      pollSeconds: 0.5,
+      heartbeatSeconds: 10,
+      superviseSeconds: 2,
+    });
+    ws.workspaceId = (await ws.db.workspace.create({ data: { slug, name: slug } })).id;
+    const { cluster, validation } = await ws.caller().clusters.register({
+      name: "real-node",
+      auth: { mode: "kubeconfig", kubeconfig: realNodeKubeconfig() },
+    });
+    expect(validation.missing).toEqual([]);
+    expect(cluster.status).toBe("ready");
+    ws.clusterId = cluster.id;
+  });
+  afterAll(async () => {
+    for (const worker of [...workers]) await worker.stop();
+    await ws.queue?.stop({ graceful: false, timeoutMs: 1000 });
+    await ws.db?.$disconnect();
+    await drop?.();
+  });
+  return ws;
+}
