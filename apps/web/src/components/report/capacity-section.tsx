@@ -1,4 +1,5 @@
 import type { TCapacityReport } from "@meshbench/contracts";
+import { DataTable } from "@meshbench/ui";
 
 const qps = (x: number) => Math.round(x).toLocaleString("en-US");
 const ms = (s: number | null) => (s === null ? "—" : `${(s * 1000).toFixed(1)} ms`);
@@ -27,83 +28,77 @@ export function CapacitySection({ capacity }: { capacity: TCapacityReport }) {
         do. {capacity.trialsUsed} of at most {capacity.trialBudget} trials used. The interval joins
         the search&apos;s last bracket and each repetition&apos;s own crossing of the SLO.
       </p>
-      <div className="table-scroll">
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Variant</th>
-              <th>Capacity (QPS)</th>
-              <th>Interval</th>
-              <th>Search</th>
-              <th className="left">Against {capacity.baseline}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {capacity.variants.map((v) => (
-              <tr key={v.variant} data-variant={v.variant}>
-                <td>{v.variant}</td>
-                <td className="num" data-capacity>
-                  {v.capacityQps === null
-                    ? "—"
-                    : `${v.status === "at_least" ? "≥ " : ""}${qps(v.capacityQps)}`}
-                </td>
-                <td className="num">
-                  {v.interval
-                    ? `${qps(v.interval[0])}–${v.interval[1] === null ? "?" : qps(v.interval[1])}`
-                    : "—"}
-                </td>
-                <td>
-                  <span className={`badge ${v.status === "converged" ? "succeeded" : "running"}`}>
-                    {STATUS[v.status]}
-                  </span>
-                </td>
-                <td className="left">{v.share ? v.share.sentence : "baseline"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Capacity at the SLO"
+        columns={[
+          { label: "Variant", left: true },
+          { label: "Capacity (QPS)" },
+          { label: "Interval" },
+          { label: "Search", left: true },
+          { label: `Against ${capacity.baseline}`, left: true },
+        ]}
+      >
+        {capacity.variants.map((v) => (
+          <tr key={v.variant} data-variant={v.variant}>
+            <th scope="row" className="left">
+              {v.variant}
+            </th>
+            <td className="num" data-capacity>
+              {v.capacityQps === null
+                ? "—"
+                : `${v.status === "at_least" ? "≥ " : ""}${qps(v.capacityQps)}`}
+            </td>
+            <td className="num">
+              {v.interval
+                ? `${qps(v.interval[0])}–${v.interval[1] === null ? "?" : qps(v.interval[1])}`
+                : "—"}
+            </td>
+            <td className="left">
+              <span className={`badge ${v.status === "converged" ? "succeeded" : "running"}`}>
+                {STATUS[v.status]}
+              </span>
+            </td>
+            <td className="left">{v.share ? v.share.sentence : "baseline"}</td>
+          </tr>
+        ))}
+      </DataTable>
       {capacity.variants.map((v) => (
         <details key={v.variant} data-probes={v.variant}>
           <summary>
             {v.variant}: {v.probes.length} probe{v.probes.length === 1 ? "" : "s"} — {v.sentence}
           </summary>
-          <div className="table-scroll">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th>Requested QPS</th>
-                  <th>Probe</th>
-                  <th>Rep</th>
-                  <th>Achieved QPS</th>
-                  <th>p99</th>
-                  <th>Errors</th>
-                  <th className="left">SLO</th>
+          <DataTable
+            label={`Capacity probes of ${v.variant}`}
+            columns={[
+              { label: "Requested QPS" },
+              { label: "Probe", left: true },
+              { label: "Rep" },
+              { label: "Achieved QPS" },
+              { label: "p99" },
+              { label: "Errors" },
+              { label: "SLO", left: true },
+            ]}
+          >
+            {v.probes.flatMap((p) =>
+              p.repetitions.map((r, i) => (
+                <tr key={r.trialKey}>
+                  <td className="num">{i === 0 ? qps(p.requestedQps) : ""}</td>
+                  <td className="left">
+                    {i === 0
+                      ? p.passed === null
+                        ? "incomplete"
+                        : `${p.passed ? "pass" : "fail"} (${p.passes}/${p.repetitions.length})`
+                      : ""}
+                  </td>
+                  <td className="num">{r.repetition}</td>
+                  <td className="num">{qps(r.actualQps)}</td>
+                  <td className="num">{ms(r.p99)}</td>
+                  <td className="num">{(r.errorRate * 100).toFixed(2)}%</td>
+                  <td className="left">{r.passed ? "met" : r.misses.join("; ")}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {v.probes.flatMap((p) =>
-                  p.repetitions.map((r, i) => (
-                    <tr key={r.trialKey}>
-                      <td className="num">{i === 0 ? qps(p.requestedQps) : ""}</td>
-                      <td>
-                        {i === 0
-                          ? p.passed === null
-                            ? "incomplete"
-                            : `${p.passed ? "pass" : "fail"} (${p.passes}/${p.repetitions.length})`
-                          : ""}
-                      </td>
-                      <td className="num">{r.repetition}</td>
-                      <td className="num">{qps(r.actualQps)}</td>
-                      <td className="num">{ms(r.p99)}</td>
-                      <td className="num">{(r.errorRate * 100).toFixed(2)}%</td>
-                      <td className="left">{r.passed ? "met" : r.misses.join("; ")}</td>
-                    </tr>
-                  )),
-                )}
-              </tbody>
-            </table>
-          </div>
+              )),
+            )}
+          </DataTable>
         </details>
       ))}
     </div>

@@ -2,10 +2,15 @@ import {
   STATISTIC_LABELS,
   STATISTICS,
   type TAddedLatencyRow,
-  type TLevelResourceCost,
   type TRunReport,
 } from "@meshbench/contracts";
-import { formatBytes, formatLatency, formatMillicores } from "@meshbench/ui";
+import {
+  DataTable,
+  RESOURCE_ROLE_LABELS,
+  formatBytes,
+  formatLatency,
+  formatMillicores,
+} from "@meshbench/ui";
 
 const signedMs = (v: number | null) =>
   v === null ? "—" : `${v < 0 ? "−" : "+"}${Math.abs(v).toFixed(Math.abs(v) >= 10 ? 1 : 3)} ms`;
@@ -16,46 +21,32 @@ export function RepetitionTable({ report }: { report: TRunReport }) {
   if (rows.length === 0) return <div className="empty">No counting repetitions yet.</div>;
   const labelOf = new Map(report.levels.map((l) => [l.level.key, l.label]));
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-repetition results">
-      <table className="data" aria-label="Per-repetition results">
-        <thead>
-          <tr>
-            <th scope="col" className="left">
-              Level
-            </th>
-            <th scope="col" className="left">
-              Variant
-            </th>
-            <th scope="col">Run</th>
-            {STATISTICS.map((s) => (
-              <th scope="col" key={s}>
-                {STATISTIC_LABELS[s]}
-              </th>
-            ))}
-            <th scope="col" className="left">
-              Run rule
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} data-repetition-key={r.key} data-dropped={r.dropped || undefined}>
-              <td className="left">{labelOf.get(r.levelKey) ?? r.levelKey}</td>
-              <th scope="row" className="left">
-                {r.variant}
-              </th>
-              <td className="num">{r.repetition}</td>
-              {STATISTICS.map((s) => (
-                <td className="num" key={s}>
-                  {formatLatency(r.stats[s] ?? null)}
-                </td>
-              ))}
-              <td className="left">{r.dropped ? <strong>dropped</strong> : "kept"}</td>
-            </tr>
+    <DataTable
+      label="Per-repetition results"
+      columns={[
+        { label: "Level", left: true },
+        { label: "Variant", left: true },
+        { label: "Run" },
+        ...STATISTICS.map((s) => ({ label: STATISTIC_LABELS[s] })),
+        { label: "Run rule", left: true },
+      ]}
+    >
+      {rows.map((r) => (
+        <tr key={r.key} data-repetition-key={r.key} data-dropped={r.dropped || undefined}>
+          <td className="left">{labelOf.get(r.levelKey) ?? r.levelKey}</td>
+          <th scope="row" className="left">
+            {r.variant}
+          </th>
+          <td className="num">{r.repetition}</td>
+          {STATISTICS.map((s) => (
+            <td className="num" key={s}>
+              {formatLatency(r.stats[s] ?? null)}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className="left">{r.dropped ? <strong>dropped</strong> : "kept"}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -74,50 +65,32 @@ export function AddedLatencyTable({
       </div>
     );
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Added latency">
-      <table className="data" aria-label="Added latency">
-        <thead>
-          <tr>
-            <th scope="col" className="left">
-              Variant
-            </th>
-            <th scope="col" className="left">
-              Protocol
-            </th>
-            <th scope="col">QPS</th>
-            <th scope="col">Connections</th>
-            <th scope="col">P90 added</th>
-            <th scope="col">P99 added</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.variant}-${r.levelKey}`} data-variant={r.variant}>
-              <th scope="row" className="left">
-                {r.variant}
-              </th>
-              <td className="left">{r.protocol}</td>
-              <td className="num">{r.requestedQps ?? "max"}</td>
-              <td className="num">{r.connections}</td>
-              <td className="num">{signedMs(r.p90AddedMs)}</td>
-              <td className="num">{signedMs(r.p99AddedMs)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Added latency"
+      columns={[
+        { label: "Variant", left: true },
+        { label: "Protocol", left: true },
+        { label: "QPS" },
+        { label: "Connections" },
+        { label: "P90 added" },
+        { label: "P99 added" },
+      ]}
+    >
+      {rows.map((r) => (
+        <tr key={`${r.variant}-${r.levelKey}`} data-variant={r.variant}>
+          <th scope="row" className="left">
+            {r.variant}
+          </th>
+          <td className="left">{r.protocol}</td>
+          <td className="num">{r.requestedQps ?? "max"}</td>
+          <td className="num">{r.connections}</td>
+          <td className="num">{signedMs(r.p90AddedMs)}</td>
+          <td className="num">{signedMs(r.p99AddedMs)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
-
-const ROLE_LABEL: Record<TLevelResourceCost["role"], string> = {
-  proxy: "sidecar proxies",
-  ztunnel: "ztunnel",
-  waypoint: "waypoint",
-  gateway: "gateway proxies",
-  control_plane: "control plane",
-  app: "app",
-  load_generator: "load generator",
-};
 
 const num = (v: number | null, digits: number) => (v === null ? "—" : v.toFixed(digits));
 
@@ -127,53 +100,43 @@ export function LevelResourceTable({ report }: { report: TRunReport }) {
   if (rows.length === 0) return null;
   const labelOf = new Map(report.levels.map((l) => [l.level.key, l.label]));
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Resources per load level">
-      <table className="data" aria-label="Resources per load level">
-        <thead>
-          <tr>
-            <th scope="col" className="left">
-              Level
-            </th>
-            <th scope="col" className="left">
-              Variant
-            </th>
-            <th scope="col" className="left">
-              Role
-            </th>
-            <th scope="col">Achieved QPS</th>
-            <th scope="col">CPU mean (sum)</th>
-            <th scope="col">CPU max (sum)</th>
-            <th scope="col">CPU max, one container</th>
-            <th scope="col">Memory mean (sum)</th>
-            <th scope="col">Memory max, one container</th>
-            <th scope="col">vCPU / 1000 QPS</th>
-            <th scope="col">MB / 1000 QPS</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr
-              key={`${r.variant}-${r.levelKey}-${r.role}`}
-              data-role={r.role}
-              data-variant={r.variant}
-            >
-              <td className="left">{labelOf.get(r.levelKey) ?? r.levelKey}</td>
-              <th scope="row" className="left">
-                {r.variant}
-              </th>
-              <td className="left">{ROLE_LABEL[r.role]}</td>
-              <td className="num">{num(r.achievedQps, 0)}</td>
-              <td className="num">{formatMillicores(r.meanCpuMillicores)}</td>
-              <td className="num">{formatMillicores(r.maxCpuMillicores)}</td>
-              <td className="num">{formatMillicores(r.maxSingleCpuMillicores)}</td>
-              <td className="num">{formatBytes(r.meanMemoryBytes)}</td>
-              <td className="num">{formatBytes(r.maxSingleMemoryBytes)}</td>
-              <td className="num">{num(r.vcpuPer1000Qps, 3)}</td>
-              <td className="num">{num(r.memoryMbPer1000Qps, 1)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Resources per load level"
+      columns={[
+        { label: "Level", left: true },
+        { label: "Variant", left: true },
+        { label: "Role", left: true },
+        { label: "Achieved QPS" },
+        { label: "CPU mean (sum)" },
+        { label: "CPU max (sum)" },
+        { label: "CPU max, one container" },
+        { label: "Memory mean (sum)" },
+        { label: "Memory max, one container" },
+        { label: "vCPU / 1000 QPS" },
+        { label: "MB / 1000 QPS" },
+      ]}
+    >
+      {rows.map((r) => (
+        <tr
+          key={`${r.variant}-${r.levelKey}-${r.role}`}
+          data-role={r.role}
+          data-variant={r.variant}
+        >
+          <td className="left">{labelOf.get(r.levelKey) ?? r.levelKey}</td>
+          <th scope="row" className="left">
+            {r.variant}
+          </th>
+          <td className="left">{RESOURCE_ROLE_LABELS[r.role]}</td>
+          <td className="num">{num(r.achievedQps, 0)}</td>
+          <td className="num">{formatMillicores(r.meanCpuMillicores)}</td>
+          <td className="num">{formatMillicores(r.maxCpuMillicores)}</td>
+          <td className="num">{formatMillicores(r.maxSingleCpuMillicores)}</td>
+          <td className="num">{formatBytes(r.meanMemoryBytes)}</td>
+          <td className="num">{formatBytes(r.maxSingleMemoryBytes)}</td>
+          <td className="num">{num(r.vcpuPer1000Qps, 3)}</td>
+          <td className="num">{num(r.memoryMbPer1000Qps, 1)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
