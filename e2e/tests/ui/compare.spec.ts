@@ -1,5 +1,6 @@
+import { percentileFromHistogram } from "@meshbench/core";
 import { expect, test } from "../../fixtures/auth";
-import { DEMO_RUN, fortioPercentile } from "./fortio-fixtures";
+import { DEMO_RUN, fortioHistogram, fortioPercentile } from "./fortio-fixtures";
 
 test("a single repetition pooled alone shows Fortio's own percentiles", async ({ page }) => {
   await page.goto("/runs");
@@ -18,6 +19,12 @@ test("a single repetition pooled alone shows Fortio's own percentiles", async ({
     const value = Number(await row.locator(`td[data-stat="${stat}"]`).getAttribute("data-value"));
     expect(value, stat).toBe(fortioPercentile("nginx-qps500-c8-rep1.json", p));
   }
+  // Fortio printed no p99.99 (-p 50,75,90,99,99.9): it comes from the histogram by Fortio's rule.
+  const p9999 = Number(await row.locator('td[data-stat="p9999"]').getAttribute("data-value"));
+  expect(p9999, "p9999").toBeCloseTo(
+    percentileFromHistogram(fortioHistogram("nginx-qps500-c8-rep1.json"), 99.99),
+    12,
+  );
 });
 
 test("the compare URL reproduces the same view in a new browser context", async ({

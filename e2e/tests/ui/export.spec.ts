@@ -21,6 +21,7 @@ test("CSV export downloads the percentile table", async ({ page }) => {
   for (const section of ["load_curve", "resources", "validity", "environment"])
     expect(csv).toContain(`\n# ${section}\n`);
   expect(lines[0]).toContain("p99.9_ms");
+  expect(lines[0]).toContain("p99.99_ms");
   expect(lines).toHaveLength(1 + 3 * 2);
   const nginx500 = lines.find((l) => l.startsWith("500 QPS · 8 conns,nginx"));
   const column = lines[0]!.split(",").indexOf("p50_ms");

@@ -20,12 +20,13 @@ test("the run page pools repetitions exactly like mergeHistograms + percentilesF
   const pooled = mergeHistograms(
     [1, 2, 3, 4, 5].map((r) => fortioHistogram(`nginx-qps500-c8-rep${r}.json`)),
   );
-  const [p50, p90, p99, p999] = percentilesFromHistogram(pooled, [50, 90, 99, 99.9]);
+  const [p50, p90, p99, p999, p9999] = percentilesFromHistogram(pooled, [50, 90, 99, 99.9, 99.99]);
   for (const [stat, expected] of [
     ["p50", p50],
     ["p90", p90],
     ["p99", p99],
     ["p999", p999],
+    ["p9999", p9999],
   ] as const) {
     const value = Number(await cell(page, "nginx", stat).getAttribute("data-value"));
     expect(value, stat).toBeCloseTo(expected!, 12);

@@ -194,6 +194,7 @@ describe("meshbench inspect / compare on real fixtures", () => {
         "p90Ms",
         "p99Ms",
         "p999Ms",
+        "p9999Ms",
         "maxMs",
         "validityFlags",
       ]),

@@ -171,7 +171,7 @@ export const ZPlacement = z.object({
 });
 
 /** Statistics by which a repetition is judged "worst" (its own histogram's value). */
-export const ZRunRuleStatistic = z.enum(["max", "p999", "p99", "p90", "p50", "mean"]);
+export const ZRunRuleStatistic = z.enum(["max", "p9999", "p999", "p99", "p90", "p50", "mean"]);
 export const ZRunRule = z.object({
   dropWorst: z.number().int().min(0).max(10).default(0),
   by: ZRunRuleStatistic.default("max"),

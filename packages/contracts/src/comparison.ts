@@ -4,10 +4,10 @@ import { z } from "zod";
  * The one list of latency statistics (display order): compared between variants, shown in every
  * percentile table, CLI and chart. Latencies in seconds like everything else.
  */
-export const STATISTICS = ["avg", "p50", "p75", "p90", "p99", "p999", "max"] as const;
+export const STATISTICS = ["avg", "p50", "p75", "p90", "p99", "p999", "p9999", "max"] as const;
 export const ZComparisonStatistic = z.enum(STATISTICS);
 export type TComparisonStatistic = z.infer<typeof ZComparisonStatistic>;
-/** How a statistic is written for people ("p99.9", not "p999"). */
+/** How a statistic is written for people ("p99.9", not "p999"; "p99.99", not "p9999"). */
 export const STATISTIC_LABELS: Record<TComparisonStatistic, string> = {
   avg: "avg",
   p50: "p50",
@@ -15,6 +15,7 @@ export const STATISTIC_LABELS: Record<TComparisonStatistic, string> = {
   p90: "p90",
   p99: "p99",
   p999: "p99.9",
+  p9999: "p99.99",
   max: "max",
 };
 

@@ -38,7 +38,10 @@ export const ZHistogram = z.object({
 });
 export type THistogram = z.infer<typeof ZHistogram>;
 
-/** Summary latencies in seconds; null where the source did not report the statistic. */
+/**
+ * Summary latencies in seconds; null where the source did not report the statistic.
+ * `p9999` came later than the others: summaries stored before it read back with null there.
+ */
 export const ZLatencySummary = z.object({
   min: z.number().nullable(),
   avg: z.number().nullable(),
@@ -47,6 +50,7 @@ export const ZLatencySummary = z.object({
   p90: z.number().nullable(),
   p99: z.number().nullable(),
   p999: z.number().nullable(),
+  p9999: z.number().nullable().default(null),
   max: z.number().nullable(),
   stddev: z.number().nullable(),
 });

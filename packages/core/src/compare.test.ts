@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { STATISTICS, type THistogram, type TTrialResult } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
 import { compareVariants } from "./compare";
 import { mergeHistograms } from "./merge";
-import { summarizeHistogram } from "./percentiles";
-import { matrixTrials } from "./test-support/fortio-fixtures";
+import { emptyLatencySummary, summarizeHistogram } from "./percentiles";
+import { FIXTURES_DIR, fixtureTrial, matrixTrials } from "./test-support/fortio-fixtures";
 
 const stat = (c: ReturnType<typeof compareVariants>, name: string) =>
   c.statistics.find((s) => s.statistic === name)!;
@@ -102,5 +105,109 @@ describe("compareVariants on the real 5-repetition matrix (nginx vs baseline)", 
     const p50 = stat(c, "p50");
     expect(p50.baseline).toBeCloseTo(b.reduce((a, t) => a + t.summary.p50!, 0) / 5, 15);
     expect(p50.interval!.absolute[0]).toBeGreaterThan(0);
+  });
+});
+
+describe("p99.99 in comparisons", () => {
+  it("is compared like every statistic, between p99.9 and max", () => {
+    const baseline = matrixTrials("baseline", 500);
+    const c = compareVariants(baseline, matrixTrials("nginx", 500), { seed: 1 });
+    expect(c.statistics.map((s) => s.statistic)).toEqual([...STATISTICS]);
+    expect(STATISTICS.indexOf("p9999")).toBe(STATISTICS.indexOf("p999") + 1);
+    const pooled = summarizeHistogram(
+      mergeHistograms(
+        baseline.map((t) => t.histogram!),
+        { fortioResolution: 0.0001 },
+      ),
+    );
+    const p9999 = stat(c, "p9999");
+    expect(p9999.baseline).toBe(pooled.p9999);
+    expect(p9999.baselineRepetitions.n).toBe(5);
+    expect(p9999.interval).not.toBeNull();
+  });
+
+  /** 10 000 samples: p99.9 at 2 ms, p99.99 at the top of the 9-sample tail, one sample at 1 s. */
+  const farOut = (tailStart: number): THistogram => ({
+    count: 10_000,
+    min: 0.001,
+    max: 1,
+    sum: 9_990 * 0.0015 + 9 * (tailStart + 0.0005) + 1,
+    buckets: [
+      { start: 0.001, end: 0.002, count: 9_990 },
+      { start: tailStart, end: tailStart + 0.001, count: 9 },
+      { start: 0.5, end: 1, count: 1 },
+    ],
+  });
+  const histogramTrial = (h: THistogram): TTrialResult => ({
+    ...fixtureTrial("fortio/matrix/baseline-qps500-c8-rep1.json"),
+    resolutionSeconds: null,
+    requestCount: h.count,
+    histogram: h,
+    summary: summarizeHistogram(h),
+  });
+
+  it("pooled: a slower 9 999th sample shows at p99.99 only, not at p99.9 or max", () => {
+    const baseline = [1, 2, 3].map(() => histogramTrial(farOut(0.002)));
+    const variant = [1, 2, 3].map(() => histogramTrial(farOut(0.004)));
+    const c = compareVariants(baseline, variant, { seed: 1 });
+    expect(c.method).toBe("pooled-histograms");
+    const p9999 = stat(c, "p9999");
+    expect(p9999.baseline).toBeCloseTo(0.003, 15);
+    expect(p9999.variant).toBeCloseTo(0.005, 15);
+    expect(p9999.absolute).toBeCloseTo(0.002, 15);
+    expect(p9999.slowerSide).toBe("variant");
+    expect(stat(c, "p999").absolute).toBe(0);
+    expect(stat(c, "max").absolute).toBe(0);
+  });
+
+  /** The Aggregated row of a real Locust `_stats.csv`, as a summary-only trial (ms → s). */
+  const locustTrial = (name: string): TTrialResult => {
+    const [header, ...rows] = readFileSync(path.join(FIXTURES_DIR, "locust", name), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(","));
+    const aggregated = rows.find((r) => r[1] === "Aggregated")!;
+    const ms = (column: string) => Number(aggregated[header!.indexOf(column)]) / 1000;
+    return {
+      ...fixtureTrial("fortio/matrix/baseline-qps500-c8-rep1.json"),
+      loadGenerator: "locust",
+      resolutionSeconds: null,
+      histogram: null,
+      summary: {
+        ...emptyLatencySummary(),
+        p50: ms("50%"),
+        p99: ms("99%"),
+        p999: ms("99.9%"),
+        p9999: ms("99.99%"),
+        max: ms("Max Response Time"),
+      },
+    };
+  };
+
+  it("summary-only: the mean of the trials' own p99.99 (Locust's 99.99% column)", () => {
+    const u10 = locustTrial("locust-fortio-echo-u10_stats.csv");
+    const u20 = locustTrial("locust-fortio-echo-u20_stats.csv");
+    const c = compareVariants([u10], [u20], { seed: 1 });
+    expect(c.method).toBe("repetition-means");
+    const p9999 = stat(c, "p9999");
+    expect(p9999.baseline).toBeCloseTo(0.039, 15);
+    expect(p9999.variant).toBeCloseTo(0.079, 15);
+    expect(p9999.notEnoughRepetitions).toBe(true);
+    // 20 users: 99.99% (79 ms) is neither the 99.9% (72 ms) nor the max (79.27 ms).
+    expect(stat(c, "p999").variant).toBeCloseTo(0.072, 15);
+    expect(stat(c, "max").variant).toBeCloseTo(0.079266586999438, 15);
+  });
+
+  it("summary-only trials without p99.99 (stored before it existed) leave it empty", () => {
+    const old = (t: TTrialResult): TTrialResult => ({
+      ...t,
+      histogram: null,
+      summary: { ...t.summary, p9999: null },
+    });
+    const c = compareVariants(matrixTrials("baseline", 500).map(old), matrixTrials("nginx", 500), {
+      seed: 1,
+    });
+    expect(stat(c, "p9999")).toMatchObject({ baseline: null, absolute: null, interval: null });
+    expect(stat(c, "p999").baseline).not.toBeNull();
   });
 });

@@ -28,7 +28,16 @@ type StatValues = Record<TComparisonStatistic, number | null>;
 
 function statisticsOf(h: THistogram): StatValues {
   const s = summarizeHistogram(h);
-  return { avg: s.avg, p50: s.p50, p75: s.p75, p90: s.p90, p99: s.p99, p999: s.p999, max: s.max };
+  return {
+    avg: s.avg,
+    p50: s.p50,
+    p75: s.p75,
+    p90: s.p90,
+    p99: s.p99,
+    p999: s.p999,
+    p9999: s.p9999,
+    max: s.max,
+  };
 }
 
 const SUMMARY_PS = [
@@ -37,6 +46,7 @@ const SUMMARY_PS = [
   SUMMARY_PERCENTILES.p90,
   SUMMARY_PERCENTILES.p99,
   SUMMARY_PERCENTILES.p999,
+  SUMMARY_PERCENTILES.p9999,
 ];
 const finiteOrNull = (v: number | undefined): number | null =>
   v !== undefined && Number.isFinite(v) ? v : null;
@@ -45,8 +55,17 @@ const finiteOrNull = (v: number | undefined): number | null =>
 function pooledStatistics(pooler: Pooler, weights: readonly number[]): StatValues {
   const q = pooler.quantiles(weights, SUMMARY_PS);
   if (q.count === 0)
-    return { avg: null, p50: null, p75: null, p90: null, p99: null, p999: null, max: null };
-  const [p50, p75, p90, p99, p999] = q.values;
+    return {
+      avg: null,
+      p50: null,
+      p75: null,
+      p90: null,
+      p99: null,
+      p999: null,
+      p9999: null,
+      max: null,
+    };
+  const [p50, p75, p90, p99, p999, p9999] = q.values;
   return {
     avg: q.sum / q.count,
     p50: finiteOrNull(p50),
@@ -54,6 +73,7 @@ function pooledStatistics(pooler: Pooler, weights: readonly number[]): StatValue
     p90: finiteOrNull(p90),
     p99: finiteOrNull(p99),
     p999: finiteOrNull(p999),
+    p9999: finiteOrNull(p9999),
     max: q.max,
   };
 }

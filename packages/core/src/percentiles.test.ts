@@ -1,8 +1,10 @@
 import type { THistogram } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
 import {
+  emptyLatencySummary,
   percentileFromHistogram,
   percentilesFromHistogram,
+  SUMMARY_PERCENTILES,
   summarizeHistogram,
 } from "./percentiles";
 import {
@@ -102,5 +104,66 @@ describe("summarizeHistogram", () => {
       buckets: [{ start: 1, end: 1, count: 1 }],
     });
     expect(s).toMatchObject({ min: 1, p50: 1, max: 1, stddev: null });
+  });
+});
+
+describe("p99.99", () => {
+  /**
+   * 10 000 samples: 9 990 between 1 and 2 ms, 9 between 2 and 3 ms and one far out at 1 s.
+   * p99.9 is the 9 990th sample (2 ms), p99.99 the 9 999th (3 ms): only the last 0.01% (the one
+   * sample at 1 s) lies above it, so p99.99 is neither p99.9 nor max.
+   */
+  const h: THistogram = {
+    count: 10_000,
+    min: 0.001,
+    max: 1,
+    sum: 9_990 * 0.0015 + 9 * 0.0025 + 1,
+    buckets: [
+      { start: 0.001, end: 0.002, count: 9_990 },
+      { start: 0.002, end: 0.003, count: 9 },
+      { start: 0.5, end: 1, count: 1 },
+    ],
+  };
+
+  it("is a summary percentile, after p99.9", () => {
+    expect(SUMMARY_PERCENTILES.p9999).toBe(99.99);
+    expect(Object.keys(SUMMARY_PERCENTILES)).toEqual(["p50", "p75", "p90", "p99", "p999", "p9999"]);
+    expect(emptyLatencySummary().p9999).toBeNull();
+    expect(summarizeHistogram({ count: 0, min: 0, max: 0, sum: 0, buckets: [] }).p9999).toBeNull();
+  });
+
+  it("is the 9 999th of 10 000 samples, not the far-out maximum", () => {
+    const s = summarizeHistogram(h);
+    expect(s.p999).toBe(0.002);
+    expect(s.p9999).toBeCloseTo(0.003, 15);
+    expect(s.max).toBe(1);
+    // Above 99.99% only the far-out sample's bucket is left: half way up it at 99.995%.
+    expect(percentileFromHistogram(h, 99.995)).toBeCloseTo(0.75, 12);
+  });
+
+  it("moves with the 9 999th sample only", () => {
+    // The same tail one bucket higher (3–4 ms): p99.99 follows, p99.9 and max stay.
+    const shifted: THistogram = {
+      ...h,
+      buckets: [h.buckets[0]!, { start: 0.003, end: 0.004, count: 9 }, h.buckets[2]!],
+    };
+    const s = summarizeHistogram(shifted);
+    expect(s.p999).toBe(0.002);
+    expect(s.p9999).toBeCloseTo(0.004, 15);
+    expect(s.max).toBe(1);
+  });
+
+  it("is computed from every real Fortio histogram (Fortio itself printed at most p99.9)", () => {
+    for (const f of RESULTS) {
+      const s = summarizeHistogram(f.histogram);
+      const expected = percentileFromHistogram(f.histogram, 99.99);
+      if (!Number.isFinite(expected)) {
+        expect(s.p9999, f.name).toBeNull();
+        continue;
+      }
+      expect(s.p9999, f.name).toBe(expected);
+      expect(s.p9999!, f.name).toBeGreaterThanOrEqual(s.p999!);
+      expect(s.p9999!, f.name).toBeLessThanOrEqual(s.max!);
+    }
   });
 });

@@ -1,7 +1,14 @@
 import type { THistogram, TLatencySummary } from "@meshbench/contracts";
 
 /** The percentiles every summary carries, keyed by summary field. */
-export const SUMMARY_PERCENTILES = { p50: 50, p75: 75, p90: 90, p99: 99, p999: 99.9 } as const;
+export const SUMMARY_PERCENTILES = {
+  p50: 50,
+  p75: 75,
+  p90: 90,
+  p99: 99,
+  p999: 99.9,
+  p9999: 99.99,
+} as const;
 
 /**
  * One percentile (0–100) by Fortio's own rule (fortio stats.go, HistogramData.CalcPercentile),
@@ -49,6 +56,7 @@ export const emptyLatencySummary = (): TLatencySummary => ({
   p90: null,
   p99: null,
   p999: null,
+  p9999: null,
   max: null,
   stddev: null,
 });
@@ -63,12 +71,13 @@ export function summarizeHistogram(h: THistogram): TLatencySummary {
     return emptyLatencySummary();
   }
   const p = SUMMARY_PERCENTILES;
-  const [p50, p75, p90, p99, p999] = percentilesFromHistogram(h, [
+  const [p50, p75, p90, p99, p999, p9999] = percentilesFromHistogram(h, [
     p.p50,
     p.p75,
     p.p90,
     p.p99,
     p.p999,
+    p.p9999,
   ]);
   return {
     min: h.min,
@@ -78,6 +87,7 @@ export function summarizeHistogram(h: THistogram): TLatencySummary {
     p90: orNull(p90 ?? Number.NaN),
     p99: orNull(p99 ?? Number.NaN),
     p999: orNull(p999 ?? Number.NaN),
+    p9999: orNull(p9999 ?? Number.NaN),
     max: h.max,
     stddev: h.stddev ?? null,
   };

@@ -38,6 +38,8 @@ describe("every real Fortio result imports, and its stored histogram gives Forti
       expect(mine[i]).toBe(r.Value); // in fact bit-for-bit
     });
     expect(trial.summary.p50).toBe(percentilesFromHistogram(stored, [50])[0]);
+    // Fortio printed no p99.99: it comes from the stored histogram by the same rule.
+    expect(trial.summary.p9999).toBe(percentilesFromHistogram(stored, [99.99])[0]);
   });
 });
 

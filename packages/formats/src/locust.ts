@@ -138,6 +138,7 @@ function summaryOf(e: LocustEndpoint): TLatencySummary {
     p90: p(90),
     p99: p(99),
     p999: p(99.9),
+    p9999: p(99.99),
     max: e.requests > 0 ? e.max : null,
     stddev: null,
   };

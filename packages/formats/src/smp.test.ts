@@ -55,6 +55,9 @@ describe("SMP export", () => {
       expect(back.summary[key]).toBeCloseTo(trial.summary[key]!, 15);
     }
     expect(back.summary.p75).toBeNull();
+    // SMP has no p99.9 or p99.99: the trip through it loses them.
+    expect(back.summary.p999).toBeNull();
+    expect(back.summary.p9999).toBeNull();
     expect(back.meta["sourceLoadGenerator"]).toBe("fortio");
     // and out again: labels survive the second trip
     expect((JSON.parse(exportSmpJson(back)) as Exported).labels["meshbench.load_generator"]).toBe(

@@ -124,6 +124,7 @@ export function smpFromObject(doc: JsonObject): TTrialResult {
     p90,
     p99,
     p999: null,
+    p9999: null,
     max,
     stddev: null,
   };

@@ -107,6 +107,7 @@ function summaryOf(p: Parsed, latency: NonNullable<Parsed["latency"]>): TLatency
     p90: d(90),
     p99: d(99),
     p999: d(99.9),
+    p9999: d(99.99),
     max: latency.max,
     stddev: latency.stdev,
   };

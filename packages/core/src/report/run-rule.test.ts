@@ -13,6 +13,7 @@ const summary = (max: number, p99 = max / 2): TLatencySummary => ({
   p90: p99 / 2,
   p99,
   p999: p99,
+  p9999: p99,
   max,
 });
 
@@ -81,6 +82,21 @@ describe("applyRunRule (C: 6 runs, the worst by max dropped)", () => {
     expect(
       applyRunRule(trials, { dropWorst: 1, by: "mean" }).cells[0]!.dropped[0]!.repetition,
     ).toBe(2);
+  });
+
+  it("judges by p99.99 when asked: the worst p99.99, not the worst max", () => {
+    const trials = [
+      trial("a", 1, { ...summary(0.5), p9999: 0.03 }),
+      trial("a", 2, { ...summary(0.5), p9999: 0.09 }),
+      trial("a", 3, { ...summary(0.5), p9999: 0.01 }),
+    ];
+    const out = applyRunRule(trials, { dropWorst: 1, by: "p9999" });
+    expect(out.cells[0]!.dropped).toEqual([{ key: trials[1]!.key, repetition: 2, value: 0.09 }]);
+    expect(out.cells[0]!.sentence).toBe("2 of 3 runs, worst by p9999 dropped: run 2");
+    // The maxima tie, so by max the later repetition goes.
+    expect(applyRunRule(trials, { dropWorst: 1, by: "max" }).cells[0]!.dropped[0]!.repetition).toBe(
+      3,
+    );
   });
 
   it("works per cell: each variant × level drops its own worst", () => {
@@ -177,6 +193,7 @@ describe("repetitionStatsOf", () => {
       p90: 0.1,
       p99: 0.2,
       p999: 0.2,
+      p9999: 0.2,
       max: 0.4,
     });
     expect(repetitionStatsOf(trial("a", 1, null)).max).toBeNull();

@@ -247,6 +247,7 @@ describe("evaluateVerdict: validity and empty inputs", () => {
         p90: null,
         p99,
         p999: null,
+        p9999: null,
         max: null,
         stddev: null,
       },

@@ -1,4 +1,5 @@
-import { importFortioJson } from "@meshbench/formats";
+import { percentileFromHistogram } from "@meshbench/core";
+import { importFortioJson, importLocustCsv } from "@meshbench/formats";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { describe, expect, it } from "vitest";
@@ -49,6 +50,43 @@ describe("run repository on real Postgres", () => {
       else expect(Math.abs((stored ?? NaN) - value)).toBeLessThanOrEqual(Math.abs(value) * 1e-12);
     }
     expect(trial.requestCount).toBe(result.requestCount);
+  });
+
+  it("reads summaries stored before p99.99 existed: from the histogram when kept, else null", async () => {
+    const ws = await createWorkspaceRepository(db()).ensure("old-summaries", "Old");
+    const runs = createRunRepository(db());
+    const runId = await runs.create(ws.id, { title: "before p99.99", source: "import" });
+    const fortio = importFortioJson(readFixture("fortio/matrix/nginx-qps500-c8-rep1.json"));
+    const locust = importLocustCsv(readFixture("locust/locust-fortio-echo-u20_stats.csv"));
+    const coordinates = (repetition: number) => ({
+      variant: "nginx",
+      requestedQps: 500,
+      connections: 8,
+      payloadBytes: 0,
+      protocol: "http1" as const,
+      keepAlive: true,
+      repetition,
+    });
+    for (const [i, result] of [fortio, locust].entries()) {
+      await runs.recordCompletedTrial(ws.id, runId, {
+        coordinates: coordinates(i + 1),
+        sequence: i + 1,
+        result,
+        validityFlags: [],
+      });
+    }
+    // Rewrite both stored summaries as they were before p9999 was added.
+    for (const row of await db().trial.findMany({ where: { runId } })) {
+      const { p9999: _dropped, ...old } = row.summary as Record<string, number | null>;
+      await db().trial.update({ where: { id: row.id }, data: { summary: old } });
+    }
+    const trials = (await runs.get(ws.id, runId))!.trials;
+    const byRepetition = (r: number) => trials.find((t) => t.repetition === r)!;
+    const [fromHistogram, summaryOnly] = [byRepetition(1), byRepetition(2)];
+    expect(fromHistogram.summary!.p9999).toBe(percentileFromHistogram(fortio.histogram!, 99.99));
+    expect(summaryOnly.histogram).toBeNull();
+    expect(summaryOnly.summary!.p9999).toBeNull();
+    expect(summaryOnly.summary!.p999).toBeCloseTo(0.072, 12);
   });
 
   it("never returns another workspace's run", async () => {

@@ -1,12 +1,35 @@
-import type { TLatencySummary, TTrialRecord, TValidityFlag } from "@meshbench/contracts";
+import type {
+  THistogram,
+  TLatencySummary,
+  TTrialRecord,
+  TValidityFlag,
+} from "@meshbench/contracts";
 import { ZLatencySummary, ZLoadGenerator, ZProtocol, ZValidityFlag } from "@meshbench/contracts";
-import { decodeHistogram } from "@meshbench/core";
+import { decodeHistogram, percentileFromHistogram, SUMMARY_PERCENTILES } from "@meshbench/core";
 import type { Trial } from "../generated/prisma/client";
 
 const ZFlags = ZValidityFlag.array();
 
+/**
+ * The stored summary. Summaries stored before p99.99 existed have no `p9999`: it reads back as
+ * null, or, when the trial kept its histogram, as the histogram's p99.99 (the importers summarise
+ * a histogram by that same rule, so the value is what the trial would carry if imported today).
+ */
+function summaryOf(row: Trial, histogram: THistogram | null): TLatencySummary | null {
+  if (row.summary === null) return null;
+  const summary = ZLatencySummary.parse(row.summary) satisfies TLatencySummary;
+  const raw = row.summary;
+  const before = typeof raw === "object" && !Array.isArray(raw) && !("p9999" in raw);
+  if (before && histogram && !row.summaryOnly) {
+    const p9999 = percentileFromHistogram(histogram, SUMMARY_PERCENTILES.p9999);
+    if (Number.isFinite(p9999)) summary.p9999 = p9999;
+  }
+  return summary;
+}
+
 /** Maps a stored Trial row to the domain record, decoding its compact histogram. */
 export function toTrialRecord(row: Trial): TTrialRecord {
+  const histogram = row.histogram ? decodeHistogram(row.histogram) : null;
   return {
     id: row.id,
     key: row.key,
@@ -28,8 +51,7 @@ export function toTrialRecord(row: Trial): TTrialRecord {
     durationSeconds: row.durationSeconds,
     requestCount: row.requestCount,
     errorCount: row.errorCount,
-    summary:
-      row.summary === null ? null : (ZLatencySummary.parse(row.summary) satisfies TLatencySummary),
-    histogram: row.histogram ? decodeHistogram(row.histogram) : null,
+    summary: summaryOf(row, histogram),
+    histogram,
   };
 }

@@ -164,7 +164,13 @@ describe("run export: tables plus load curve, resources, validity and environmen
 
   it("CSV: the percentile table first, then the same sections", async () => {
     const csv = runExport(await report(), "csv").body;
-    expect(csv.split("\n")[0]).toContain("p99.9_ms");
+    const header = csv.split("\n")[0]!.split(",");
+    // p99.99 sits between p99.9 and max, with the same eight columns as every statistic.
+    const [p999, p9999, max] = ["p99.9_ms", "p99.99_ms", "max_ms"].map((c) => header.indexOf(c));
+    expect(p999).toBeGreaterThan(0);
+    expect(p9999).toBe(p999! + 8);
+    expect(max).toBe(p9999! + 8);
+    expect(header).toContain("p99.99_within_noise");
     // The first table is unchanged: one row per variant and level.
     expect(csv.split("\n\n")[0]!.trim().split("\n")).toHaveLength(1 + 2 * 2);
     const curve = csvSection(csv, "load_curve");

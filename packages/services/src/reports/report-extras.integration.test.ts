@@ -25,6 +25,7 @@ const summary = (p99: number, max: number): TLatencySummary => ({
   p90: p99 / 2,
   p99,
   p999: p99,
+  p9999: p99,
   max,
   stddev: null,
 });

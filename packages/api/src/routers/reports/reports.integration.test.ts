@@ -132,6 +132,7 @@ describe("reports and share links over a real database", () => {
     expect(view.kind).toBe("run");
     const csv = await callerFor(null).share.export({ id: link.id, format: "csv" });
     expect(csv.body.split("\n")[0]).toContain("p99.9_ms");
+    expect(csv.body.split("\n")[0]).toContain("p99.99_ms");
     await callerFor(member()).share.revoke({ id: link.id });
     await expect(callerFor(null).share.view({ id: link.id })).rejects.toMatchObject({
       code: "NOT_FOUND",

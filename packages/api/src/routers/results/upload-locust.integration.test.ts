@@ -66,6 +66,10 @@ describe("uploading Locust --csv results over REST", () => {
     expect(u10.actualQps).toBeCloseTo(101.25, 6);
     expect(u10.latencyMs).toMatchObject({ p50Ms: 2, p75Ms: 3, p90Ms: 4, p99Ms: 6 });
     expect(u10.latencyMs["maxMs"]).toBeCloseTo(38.699, 3);
+    // Locust's 99.99% column is stored and read back (79 ms at 20 users, 72 ms at p99.9).
+    const u20 = run.trials.find((t) => t.requestedQps === 200)!;
+    expect(u20.latencyMs["p999Ms"]).toBeCloseTo(72, 9);
+    expect(u20.latencyMs["p9999Ms"]).toBeCloseTo(79, 9);
     expect(u10.validityFlags.map((f) => f.code)).toEqual(["errors", "summary_only"]);
     const stored = await db().trial.findFirstOrThrow({ where: { runId: out.runId } });
     expect(stored.histogram).toBeNull();
