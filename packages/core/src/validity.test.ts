@@ -1,6 +1,6 @@
 import type { TTrialResult } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { assessTrialValidity } from "./validity";
+import { assessTrialValidity, finerResolution } from "./validity";
 import { fixtureTrial } from "./test-support/fortio-fixtures";
 
 const codes = (t: TTrialResult, opts = {}) =>
@@ -17,6 +17,29 @@ describe("assessTrialValidity", () => {
     const flags = assessTrialValidity(fixtureTrial("fortio/baseline-qps500-c10.json"));
     expect(flags.map((f) => f.code)).toEqual(["coarse_resolution"]);
     expect(flags[0]!.message).toMatch(/resolution 1\.00 ms is too coarse for p50 0\.531 ms/);
+    expect(flags[0]!.message).toContain("fortio -r 0.0001 ");
+  });
+
+  it("suggests a resolution fine enough for the p50 it saw, not a fixed 0.1 ms", () => {
+    const t = fixtureTrial("fortio/matrix/baseline-qps500-c8-rep1.json");
+    // The same trial had it been recorded on a faster cluster: p50 0.2 ms at 0.1 ms.
+    const fast = {
+      ...t,
+      histogram: {
+        ...t.histogram!,
+        buckets: [{ start: 0.00015, end: 0.0002, count: 1000 }],
+        min: 0.00015,
+        max: 0.0002,
+      },
+    };
+    const flag = assessTrialValidity(fast).find((f) => f.code === "coarse_resolution");
+    expect(flag?.message).toMatch(/resolution 0\.100 ms is too coarse for p50 0\.200 ms/);
+    expect(flag?.message).toContain("fortio -r 0.00005 ");
+    expect(assessTrialValidity({ ...fast, resolutionSeconds: 0.00005 })).toEqual([]);
+    expect(finerResolution(0.048e-3)).toBe("0.00002");
+    expect(finerResolution(0.13275e-3)).toBe("0.0001");
+    expect(finerResolution(0.5e-3)).toBe("0.0005");
+    expect(finerResolution(0.001)).toBe("0.001");
   });
 
   it("reads coarseness off the buckets when the resolution is unknown (gRPC results have none)", () => {

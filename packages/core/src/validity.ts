@@ -60,7 +60,19 @@ function coarseResolution(trial: TTrialResult, t: ValidityThresholds): string | 
     byResolution && r !== null
       ? `resolution ${ms(r)}`
       : `the bucket holding p50 spans ${ms(width ?? 0)}`;
-  return `${what} is too coarse for p50 ${ms(p50)}: percentiles are interpolated inside one bucket and can be off by more than 100% (avg, min and max are exact); rerun with a finer resolution such as fortio -r 0.0001`;
+  const finer = finerResolution(p50 * t.maxResolutionToP50 * 0.5);
+  return `${what} is too coarse for p50 ${ms(p50)}: percentiles are interpolated inside one bucket and can be off by more than 100% (avg, min and max are exact); rerun with a finer resolution such as fortio -r ${finer} (the benchmark's methodology.fortio.resolutionSeconds)`;
+}
+
+/**
+ * The largest 1, 2 or 5 × 10^k seconds not above `limit`: a resolution to suggest. Not a fixed
+ * 0.0001: on a fast cluster (p50 under 0.2 ms) that is the one already too coarse. Finer is not
+ * free — Fortio's buckets stop at 100,000 × the resolution — so suggest no finer than needed.
+ */
+export function finerResolution(limit: number): string {
+  const decade = 10 ** Math.floor(Math.log10(limit));
+  const step = [5, 2, 1].find((m) => m * decade <= limit * (1 + 1e-9)) ?? 1;
+  return Number((step * decade).toPrecision(1)).toString();
 }
 
 /** Reasons not to trust a trial as is, most serious first. An empty list means none found. */
