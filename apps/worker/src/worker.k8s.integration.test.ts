@@ -7,23 +7,8 @@ import { testKubeConfig, testKubeconfig } from "@meshbench/testing/k8s";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceClient } from "./test-support/workspace-client";
+import { until } from "./test-support/until";
 import { startWorker } from "./worker";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 const bench = (
   key: string,
@@ -70,10 +55,15 @@ describe("the worker on a real apiserver with kwok", () => {
     return w;
   };
   const waitForRun = (runId: string, statuses: string[]) =>
-    until(`run ${runId} in ${statuses.join("/")}`, async () => {
-      const run = await caller().runs.get({ runId });
-      return statuses.includes(run.status) ? run : null;
-    });
+    until(
+      `run ${runId} in ${statuses.join("/")}`,
+      async () => {
+        const run = await caller().runs.get({ runId });
+        return statuses.includes(run.status) ? run : null;
+      },
+      90_000,
+      200,
+    );
 
   beforeAll(async () => {
     const test = await createTestDatabase();
@@ -132,7 +122,12 @@ describe("the worker on a real apiserver with kwok", () => {
         fortioVersion: "1.68.2",
         target: { kind: "fortio-echo" },
       });
-      await until("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
+      await until(
+        "namespaces deleted",
+        async () => (await runNamespaces(runId)) === 0,
+        90_000,
+        200,
+      );
     } finally {
       await worker.stop();
     }

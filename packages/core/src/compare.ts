@@ -28,54 +28,29 @@ type StatValues = Record<TComparisonStatistic, number | null>;
 
 function statisticsOf(h: THistogram): StatValues {
   const s = summarizeHistogram(h);
-  return {
-    avg: s.avg,
-    p50: s.p50,
-    p75: s.p75,
-    p90: s.p90,
-    p99: s.p99,
-    p999: s.p999,
-    p9999: s.p9999,
-    max: s.max,
-  };
+  const values = {} as StatValues;
+  for (const k of STATISTICS) values[k] = s[k];
+  return values;
 }
 
-const SUMMARY_PS = [
-  SUMMARY_PERCENTILES.p50,
-  SUMMARY_PERCENTILES.p75,
-  SUMMARY_PERCENTILES.p90,
-  SUMMARY_PERCENTILES.p99,
-  SUMMARY_PERCENTILES.p999,
-  SUMMARY_PERCENTILES.p9999,
-];
+/** The summary's percentile fields and their percentiles, in one order. */
+const PERCENTILE_KEYS = Object.keys(SUMMARY_PERCENTILES) as (keyof typeof SUMMARY_PERCENTILES)[];
+const SUMMARY_PS = PERCENTILE_KEYS.map((k) => SUMMARY_PERCENTILES[k]);
 const finiteOrNull = (v: number | undefined): number | null =>
   v !== undefined && Number.isFinite(v) ? v : null;
 
 /** statisticsOf(pooler.pool(weights)), without building the pooled histogram (same numbers). */
 function pooledStatistics(pooler: Pooler, weights: readonly number[]): StatValues {
   const q = pooler.quantiles(weights, SUMMARY_PS);
-  if (q.count === 0)
-    return {
-      avg: null,
-      p50: null,
-      p75: null,
-      p90: null,
-      p99: null,
-      p999: null,
-      p9999: null,
-      max: null,
-    };
-  const [p50, p75, p90, p99, p999, p9999] = q.values;
-  return {
-    avg: q.sum / q.count,
-    p50: finiteOrNull(p50),
-    p75: finiteOrNull(p75),
-    p90: finiteOrNull(p90),
-    p99: finiteOrNull(p99),
-    p999: finiteOrNull(p999),
-    p9999: finiteOrNull(p9999),
-    max: q.max,
-  };
+  const values = { avg: null, max: null } as StatValues;
+  PERCENTILE_KEYS.forEach((k, i) => {
+    values[k] = q.count === 0 ? null : finiteOrNull(q.values[i]);
+  });
+  if (q.count > 0) {
+    values.avg = q.sum / q.count;
+    values.max = q.max;
+  }
+  return values;
 }
 
 /**

@@ -15,6 +15,7 @@ import { createPrismaClient, createRunQueue, type Database, type RunQueue } from
 import { createDatabase, dropDatabase, findFreePort } from "@meshbench/local-postgres";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { adminDatabaseUrl } from "@meshbench/testing/postgres";
+import { until } from "../test-support/until";
 import { workspaceClient } from "../test-support/workspace-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kubectl, renderChart, repoRoot, serviceAccountFiles } from "./chart-testing";
@@ -28,19 +29,12 @@ const canUnshare = (() => {
   }
 })();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(
+/** Polls until truthy, taking a failed call (the worker's port not up yet) as "not yet". */
+const eventually = <T>(
   what: string,
   fn: () => Promise<T | null | undefined | false>,
   ms = 90_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+) => until(what, () => fn().catch(() => null), ms, 100);
 
 describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () => {
   const ns = "mb-worker-pod";
@@ -93,7 +87,11 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
       await exited;
     });
     const ops = `http://127.0.0.1:${opsPort}`;
-    await until("worker ready", async () => (await fetch(`${ops}/readyz`)).status === 200, 60_000);
+    await eventually(
+      "worker ready",
+      async () => (await fetch(`${ops}/readyz`)).status === 200,
+      60_000,
+    );
     return { child, ops, exited, output };
   };
   const scrape = async (ops: string, name: string) => {
@@ -115,7 +113,7 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
   const runNamespaces = async (runId: string) =>
     (await core.listNamespace({ labelSelector: `meshbench.io/run=${runId}` })).items.length;
   const waitForRun = (runId: string, statuses: string[], ms?: number) =>
-    until(
+    eventually(
       `run ${runId} ${statuses.join("/")}`,
       async () => {
         const run = await caller().runs.get({ runId });
@@ -168,7 +166,7 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     expect(run.trials.every((t) => t.failureReason?.includes("no linkerd-proxy container"))).toBe(
       true,
     );
-    await until("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
+    await eventually("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
     await sleep(5_100); // the snapshot is cached for 5 s
     expect(await scrape(worker.ops, "meshbench_trials_failed_total")).toBe(failedBefore + 2);
     expect(await scrape(worker.ops, "meshbench_runs_in_flight")).toBe(0);
@@ -183,7 +181,7 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     const { runId } = await caller().runs.start({ benchmarkId: b.id, clusterId });
     // kwok's load-generator pod is Ready but runs nothing: the worker keeps waiting for the
     // target to answer through it, which is where it is stopped.
-    await until("the variant being prepared", async () => (await runNamespaces(runId)) === 1);
+    await eventually("the variant being prepared", async () => (await runNamespaces(runId)) === 1);
     await sleep(2_000);
     const signalledAt = Date.now();
     first.child.kill("SIGTERM");
@@ -217,7 +215,7 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     // that reason (on real nodes they run).
     expect(run.status).toBe("failed");
     expect(run.trials.every((t) => t.failureReason?.includes("did not answer"))).toBe(true);
-    await until("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
+    await eventually("namespaces deleted", async () => (await runNamespaces(runId)) === 0);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   });
