@@ -1,4 +1,5 @@
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
+import { testConnection } from "./test-support/test-cluster";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { applyBundle, BundleClient, bundleNotReady, deleteBundle } from "./apply-bundle";
@@ -7,7 +8,10 @@ import { runLabels } from "./labels";
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);
 const apps = kc.makeApiClient(AppsV1Api);
-const kube = { client: BundleClient.fromKubeConfig(kc) };
+const kube = {
+  client: BundleClient.fromConnection(testConnection()),
+  describe: (e: unknown) => String(e),
+};
 
 const BUNDLE = `
 apiVersion: v1

@@ -1,9 +1,9 @@
 import {
-  type KubeConfig,
   KubernetesObjectApi,
   PatchStrategy,
   type V1PodTemplateSpec,
 } from "@kubernetes/client-node";
+import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
 import { statusCode } from "./kube-apis";
 import {
   type BundleObject,
@@ -16,8 +16,8 @@ const FIELD_MANAGER = "meshbench";
 
 /** client-node's generic object client, plus whether a kind is namespaced (its discovery). */
 export class BundleClient extends KubernetesObjectApi {
-  static fromKubeConfig(kc: KubeConfig): BundleClient {
-    return kc.makeApiClient(BundleClient);
+  static fromConnection(connection: ClusterConnection): BundleClient {
+    return connectionInternals(connection).kubeConfig.makeApiClient(BundleClient);
   }
 
   async isNamespaced(apiVersion: string, kind: string): Promise<boolean | null> {
@@ -28,7 +28,12 @@ export class BundleClient extends KubernetesObjectApi {
 }
 
 /** The client and, optionally, a counter of apiserver requests (the gateway's cost figures). */
-export type BundleKube = { client: BundleClient; onCall?: () => void };
+export type BundleKube = {
+  client: BundleClient;
+  onCall?: () => void;
+  /** The connection's error wording (an apiserver's reason only when it is TLS-verified). */
+  describe: (error: unknown) => string;
+};
 
 export class BundleError extends Error {}
 

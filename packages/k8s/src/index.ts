@@ -17,12 +17,18 @@ export {
   type VaultKey,
 } from "./kubeconfig-vault";
 export {
-  inClusterKubeConfig,
-  kubeConfigFor,
+  checkKubeconfig,
   listContexts,
-  parseKubeconfig,
   selectContext,
-} from "./kubeconfig";
+  type CheckedKubeconfig,
+} from "./cluster/kubeconfig";
+export {
+  ClusterConnection,
+  openCluster,
+  type ClusterCredentials,
+  type InClusterAccess,
+  type OpenClusterOptions,
+} from "./cluster/open-cluster";
 export {
   describeLoadGeneratorMesh,
   LABELS,
@@ -42,7 +48,6 @@ export { targetUrl } from "./manifests/fortio-args";
 export { controlPlaneNamespaces, detectMeshes } from "./detection";
 export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
 export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
-export { kubeConfigForCluster, type SealedClusterAuth } from "./connect";
 export {
   applyBundle,
   BundleClient,

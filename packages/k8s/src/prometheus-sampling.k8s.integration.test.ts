@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { testConnection } from "./test-support/test-cluster";
 import type { AddressInfo } from "node:net";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
@@ -43,7 +44,7 @@ async function withPrometheus(status: number, fn: (url: string) => Promise<void>
 describe("KubeClusterGateway usage sampling through Prometheus", () => {
   it("uses the cluster's Prometheus URL and classifies roles; apiserver calls only to learn declared roles, once", async () => {
     await withPrometheus(200, async (url) => {
-      const gw = new KubeClusterGateway(testKubeConfig(), { prometheusUrl: url });
+      const gw = new KubeClusterGateway(testConnection(), { prometheusUrl: url });
       const before = gw.apiCalls();
       const options = { controlPlaneNamespaces: ["istio-system"] };
       const samples = await gw.sampleUsage(["mb-r1-istio"], options);
@@ -63,7 +64,7 @@ describe("KubeClusterGateway usage sampling through Prometheus", () => {
 
   it("falls back to the cluster's metrics when Prometheus fails, saying why once", async () => {
     await withPrometheus(503, async (url) => {
-      const gw = new KubeClusterGateway(testKubeConfig());
+      const gw = new KubeClusterGateway(testConnection());
       const notices: string[] = [];
       const options = {
         controlPlaneNamespaces: [],

@@ -1,7 +1,6 @@
 import type { TBenchmarkDefinition, TTrialCoordinates, TVariant } from "@meshbench/contracts";
 import { trialKey } from "@meshbench/core";
 import type { FortioServer } from "./fortio-server";
-import { describeKubeError } from "./kube-apis";
 import type {
   TrialOutcome,
   WaitOptions,
@@ -229,7 +228,7 @@ export async function waitForTrial(
       } catch (error) {
         return {
           status: "failed",
-          reason: `load generator unreachable: ${describeKubeError(error)}`,
+          reason: `load generator unreachable: ${error instanceof Error ? error.message : "unknown error"}`,
         };
       }
     }

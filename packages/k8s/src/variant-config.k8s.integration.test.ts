@@ -1,4 +1,5 @@
 import { AppsV1Api, CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
+import { testConnection } from "./test-support/test-cluster";
 import { CONTAINER_ROLES_ANNOTATION, ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { classifyContainer } from "./mesh-verification";
 import { declaredRoles, type RolesCache } from "./usage-roles";
 import { GATEWAY_NAME_LABEL, WAYPOINT_CLASS } from "./waypoint";
 
-const gw = () => new KubeClusterGateway(testKubeConfig(), { pollMs: 200 });
+const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const waypointGateway = (
@@ -329,7 +330,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
         "proxy.istio.io/config": "concurrency: 2",
         [CONTAINER_ROLES_ANNOTATION]: "proxy=hop",
       });
-      const apis = createKubeApis(testKubeConfig());
+      const apis = createKubeApis(testConnection());
       let calls = 0;
       const cache: RolesCache = new Map();
       const readings = ["echo", "hop"].map((container) => ({

@@ -1,5 +1,5 @@
-import { KubeClusterGateway } from "@meshbench/k8s";
-import { KubeConfig } from "@kubernetes/client-node";
+import { KubeClusterGateway, openCluster } from "@meshbench/k8s";
+import { parseOutboundPolicy } from "@meshbench/outbound";
 import { testNodes } from "@meshbench/testing/k8s";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -132,7 +132,6 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
 
 describe("in-cluster mode: the chart's ServiceAccount + RBAC, used through a pod-style token mount", () => {
   const ns = "mb-incluster";
-  const savedEnv = { ...process.env };
 
   beforeAll(() => {
     kubectl(["create", "namespace", ns]);
@@ -144,19 +143,21 @@ describe("in-cluster mode: the chart's ServiceAccount + RBAC, used through a pod
     ]);
     kubectl(["apply", "-n", ns, "-f", "-"], rbac);
     kubectl(["create", "serviceaccount", "nobody", "-n", ns]);
-    return () => {
-      process.env = savedEnv;
-    };
   });
 
   const inClusterGateway = (serviceAccount: string) => {
     const sa = serviceAccountFiles(ns, serviceAccount);
-    process.env.KUBERNETES_SERVICE_HOST = sa.host;
-    process.env.KUBERNETES_SERVICE_PORT = sa.port;
-    const kc = new KubeConfig();
-    // the same loader as inClusterKubeConfig(), with the mount under a temp dir
-    kc.loadFromCluster(sa.prefix);
-    return new KubeClusterGateway(kc);
+    // The operator enabled in-cluster mode for workspace "w"; the mount is under a temp dir.
+    const access = {
+      workspaceIds: ["w"],
+      serviceHost: sa.host,
+      servicePort: sa.port,
+      serviceAccountDir: sa.dir,
+    };
+    const policy = parseOutboundPolicy("production", "");
+    return new KubeClusterGateway(
+      openCluster({ mode: "in_cluster", access, workspaceId: "w" }, { policy }),
+    );
   };
 
   it("the chart's ServiceAccount token validates with every permission and sees the nodes", async () => {

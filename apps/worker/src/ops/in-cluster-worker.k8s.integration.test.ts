@@ -69,6 +69,8 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
           DATABASE_URL: url,
           MESHBENCH_MODE: "production",
           MESHBENCH_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString("base64")}`,
+          // the operator enables in-cluster mode for this workspace only
+          MESHBENCH_IN_CLUSTER_WORKSPACES: workspaceId,
           KUBERNETES_SERVICE_HOST: sa.host,
           KUBERNETES_SERVICE_PORT: sa.port,
           MESHBENCH_OPS_PORT: String(opsPort),
