@@ -69,7 +69,7 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
     );
     const report = await new KubeClusterGateway(testConnection(text)).validate();
     expect(report).toMatchObject({ reachable: false, serverVersion: null });
-    expect(report.error).toBe("unreachable (connection refused)");
+    expect(report.error).toMatch(/^unreachable/);
   });
 
   it("detects a fake istiod Deployment and ztunnel DaemonSet with versions from their images", async () => {

@@ -108,6 +108,12 @@ export class KubeClusterGateway implements ClusterGateway {
     return this.calls;
   }
 
+  describeError(error: unknown) {
+    // Our own errors (steps that name what failed) are kept; the cluster's are described.
+    if (error instanceof Error && error.constructor === Error) return error.message;
+    return this.apis.describe(error);
+  }
+
   private call<T>(fn: (apis: KubeApis) => Promise<T>): Promise<T> {
     this.calls += 1;
     return fn(this.apis);

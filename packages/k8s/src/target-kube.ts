@@ -1,6 +1,6 @@
 import type { V1Pod } from "@kubernetes/client-node";
 import { applyBundle, type BundleKube, bundleNotReady } from "./apply-bundle";
-import { describeKubeError, type KubeApis, statusCode } from "./kube-apis";
+import { type KubeApis, statusCode } from "./kube-apis";
 import { LABELS } from "./labels";
 import type { BundleObject } from "./manifests/bundle";
 import { buildSampleApp, type SampleAppInput, sampleTierName } from "./manifests/sample-app";

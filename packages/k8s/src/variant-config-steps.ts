@@ -90,7 +90,7 @@ export async function waitForVariantConfig(
     const pending = await bundleNotReady(
       { client: deps.objects, onCall: deps.count, describe: deps.apis.describe },
       input.objects,
-    ).catch((error: unknown) => [`manifests unreadable: ${(error as Error).message}`]);
+    ).catch((error: unknown) => [`manifests unreadable: ${deps.apis.describe(error)}`]);
     const wp = waypoint
       ? waypointProblem(
           waypoint,

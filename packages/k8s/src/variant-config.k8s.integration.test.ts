@@ -267,7 +267,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
       const ns = await g.ensureNamespace(runId, bad);
       const refused = await g.applyVariantConfig(runId, bad, ns);
       expect(refused.problem).toMatch(
-        /^variant manifests refused: apiserver answered 422: PeerAuthentication.security.istio.io "strict" is invalid: .*SOMETIMES/,
+        /^variant manifests refused: apiserver answered HTTP 422: PeerAuthentication.security.istio.io "strict" is invalid: .*SOMETIMES/,
       );
       console.log(`[variant-config] refused: ${refused.problem}`);
       const unknown = ZVariant.parse({

@@ -31,7 +31,7 @@ async function jsonServer(body: string) {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(body);
   });
-  servers.push(server as unknown as Server);
+  servers.push(server);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { port: (server.address() as AddressInfo).port, requests: () => requests };
 }

@@ -11,6 +11,8 @@ import {
 } from "./chart-testing";
 
 const DB = "database:\n  url: postgresql://meshbench:pw@postgres.example.com:5432/meshbench\n";
+/** The operator enables in-cluster mode for one named workspace. */
+const IN_CLUSTER = `${DB}inCluster: { enabled: true, workspaces: [ws-ops] }\n`;
 const PRODUCTION = `
 image: { registry: registry.example.com/meshbench, tag: "1.2.3", pullSecrets: [{ name: regcred }] }
 secrets: { existingSecret: meshbench-prod }
@@ -67,13 +69,11 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
     expect(out).not.toMatch(/error/i);
   });
 
-  it("has every piece: web + worker Deployments, Service, PDBs, migrations hook, RBAC", () => {
+  it("has every piece: web + worker Deployments, Service, PDBs, migrations hook; RBAC only in-cluster", () => {
     const kinds = (values: string) =>
       parseObjects(renderChart("mb-prod", values)).map((o) => `${o.kind}/${o.metadata.name}`);
     expect(kinds(DB).sort()).toEqual(
       [
-        "ClusterRole/mb-meshbench-mb-prod",
-        "ClusterRoleBinding/mb-meshbench-mb-prod",
         "Deployment/mb-meshbench-web",
         "Deployment/mb-meshbench-worker",
         "Job/mb-meshbench-migrations",
@@ -85,6 +85,12 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
         "Service/mb-meshbench-worker-ops",
         "ServiceAccount/mb-meshbench",
       ].sort(),
+    );
+    expect(kinds(IN_CLUSTER)).toEqual(
+      expect.arrayContaining([
+        "ClusterRole/mb-meshbench-mb-prod",
+        "ClusterRoleBinding/mb-meshbench-mb-prod",
+      ]),
     );
     const prod = kinds(PRODUCTION);
     expect(prod).toContain("Ingress/mb-meshbench");
@@ -108,6 +114,28 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
       });
       expect(podSpec(job).containers[0]!.image).toMatch(/meshbench-migrations:/);
     }
+  });
+
+  it("in-cluster mode is off by default: no token mounted, no RBAC; enabled only for named workspaces", () => {
+    const deployments = (values: string) =>
+      parseObjects(renderChart("mb-prod", values)).filter((o) => o.kind === "Deployment");
+    for (const d of deployments(DB)) {
+      const spec = podSpec(d) as ReturnType<typeof podSpec> & {
+        automountServiceAccountToken: boolean;
+      };
+      expect(spec.automountServiceAccountToken).toBe(false);
+      expect(JSON.stringify(spec.containers[0]!.env)).not.toContain(
+        "MESHBENCH_IN_CLUSTER_WORKSPACES",
+      );
+    }
+    for (const d of deployments(IN_CLUSTER))
+      expect(podSpec(d).containers[0]!.env).toContainEqual({
+        name: "MESHBENCH_IN_CLUSTER_WORKSPACES",
+        value: "ws-ops",
+      });
+    expect(() => renderChart("mb-prod", `${DB}inCluster: { enabled: true }\n`)).toThrow(
+      /inCluster\.enabled needs inCluster\.workspaces/,
+    );
   });
 
   it("scales each tier from values and gives the worker time to hand back its trial", () => {
@@ -135,7 +163,7 @@ describe("in-cluster mode: the chart's ServiceAccount + RBAC, used through a pod
 
   beforeAll(() => {
     kubectl(["create", "namespace", ns]);
-    const rbac = renderChart(ns, DB, [
+    const rbac = renderChart(ns, IN_CLUSTER, [
       "--show-only",
       "templates/serviceaccount.yaml",
       "--show-only",

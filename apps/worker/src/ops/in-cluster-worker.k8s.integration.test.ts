@@ -136,12 +136,11 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     kubectl(["create", "namespace", ns]);
     kubectl(
       ["apply", "-n", ns, "-f", "-"],
-      renderChart(ns, "database: { url: postgresql://x@db/x }\n", [
-        "--show-only",
-        "templates/serviceaccount.yaml",
-        "--show-only",
-        "templates/rbac.yaml",
-      ]),
+      renderChart(
+        ns,
+        "database: { url: postgresql://x@db/x }\ninCluster: { enabled: true, workspaces: [w] }\n",
+        ["--show-only", "templates/serviceaccount.yaml", "--show-only", "templates/rbac.yaml"],
+      ),
     );
     sa = serviceAccountFiles(ns, "mb-meshbench");
     const ws = await db.workspace.create({ data: { slug: "pod", name: "Pod" } });

@@ -248,7 +248,7 @@ contexts: [{name: x, context: {cluster: c, user: u}}]
           user: d.users[0]!.user,
           namedContext: d.contexts[0]!,
           context: d.contexts[0]!.context,
-        }[level] as Record<string, unknown>;
+        }[level];
         target[k] = value;
         const error = refusal(d);
         return error.code === "BAD_REQUEST" && error.message.includes(`.${k}:`);
