@@ -180,6 +180,22 @@ subjects: [{ kind: ServiceAccount, name: default }]`,
     /may not mint service-account tokens/,
   ],
   [
+    "a StatefulSet claiming someone's PersistentVolume by name",
+    `apiVersion: apps/v1
+kind: StatefulSet
+metadata: { name: db }
+spec:
+  serviceName: db
+  selector: { matchLabels: { app: db } }
+  template:
+    metadata: { labels: { app: db } }
+    spec: { containers: [{ name: db, image: postgres }] }
+  volumeClaimTemplates:
+    - metadata: { name: data }
+      spec: { volumeName: prod-db-pv, accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }`,
+    /spec.volumeClaimTemplates\[0\].spec.volumeName "prod-db-pv"/,
+  ],
+  [
     "a finalizer that would block cleanup",
     "apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x, finalizers: [example.com/keep] }",
     /metadata.finalizers/,

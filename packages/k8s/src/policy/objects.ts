@@ -14,7 +14,9 @@ const EXPORTED_KINDS = new Set([
 /**
  * Every `namespace` field anywhere in a spec (parentRefs, backendRefs, targetRef(s),
  * certificateRefs, delegates, Linkerd service accounts…) must be absent or the object's own:
- * nothing a benchmark creates may reach into another namespace. `namespace` is null when saving.
+ * nothing a benchmark creates may reach into another namespace. Nor may a claim (a StatefulSet's
+ * volumeClaimTemplates, an ephemeral volume) bind another's PersistentVolume by `volumeName`.
+ * `namespace` is null when saving.
  */
 function namespaceReferences(value: unknown, path: string, namespace: string | null): string[] {
   if (Array.isArray(value))
@@ -26,6 +28,10 @@ function namespaceReferences(value: unknown, path: string, namespace: string | n
     if (k === "namespace" && v !== undefined && v !== null && v !== "" && v !== namespace)
       return [
         `${at} ${quote(v)}: an object may not refer to another namespace; leave namespace out (everything is in the variant's namespace)`,
+      ];
+    if (k === "volumeName" && v)
+      return [
+        `${at} ${quote(v)}: a claim may not bind a pre-created PersistentVolume by name; leave volumeName out`,
       ];
     if (
       (k === "targetRef" || k === "targetRefs") &&
