@@ -40,8 +40,10 @@ export class BundleError extends Error {}
 /**
  * Applies a multi-document YAML bundle into `namespace` (server-side apply, so applying twice —
  * a resumed run — is a no-op), every object labelled with `labels`, its pod templates too.
- * Refuses the whole bundle before creating anything when a document is cluster-scoped (by name
- * or by the apiserver's discovery), names another namespace, or its kind is unknown.
+ * Refuses the whole bundle before creating anything when the cluster policy refuses a document
+ * (parseBundle: kinds off the allow-list, pods beyond Pod Security "baseline", reserved
+ * annotations, other namespaces — the same check as when saving), or the apiserver's discovery
+ * says a kind is cluster-scoped or not served.
  */
 export async function applyBundle(
   kube: BundleKube,

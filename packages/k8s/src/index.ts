@@ -57,13 +57,13 @@ export {
   type BundleKube,
 } from "./apply-bundle";
 export {
-  CLUSTER_SCOPED_KINDS,
   describeBundleProblems,
   entryProblem,
   parseBundle,
   type BundleObject,
   type BundleProblem,
 } from "./manifests/bundle";
-export { targetProblems, type TargetProblem } from "./manifests/target-validation";
+export type { TargetProblem } from "./manifests/target-validation";
+export * from "./policy";
 export { buildSampleApp, sampleAppEntry, sampleTierName } from "./manifests/sample-app";
 export { serviceOfUrl } from "./target-plan";
