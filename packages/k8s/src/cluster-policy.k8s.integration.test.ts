@@ -14,13 +14,14 @@ import { applyBundle, BundleClient } from "./apply-bundle";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
 import { runLabels, variantNamespace } from "./labels";
 import { PolicyError } from "./policy";
+import { testConnection } from "./test-support/test-cluster";
 
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);
 const apps = kc.makeApiClient(AppsV1Api);
 const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
 const custom = kc.makeApiClient(CustomObjectsApi);
-const gw = () => new KubeClusterGateway(kc, { pollMs: 200 });
+const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 
 const hostile = (i: number) => {
   const h = HOSTILE_BENCHMARKS[i]!;
@@ -99,7 +100,10 @@ describe("the cluster policy at apply time, against a real apiserver (definition
 
   it("the inner appliers refuse the same input on their own (bundle, namespace, pods): nothing of it exists", async () => {
     const g = gw();
-    const kube = { client: BundleClient.fromKubeConfig(kc) };
+    const kube = {
+      client: BundleClient.fromConnection(testConnection()),
+      describe: (e: unknown) => String(e),
+    };
     const ns = "mb-policy-inner";
     await core.createNamespace({ body: { metadata: { name: ns, labels: runLabels("inner") } } });
     for (const [name, i] of indexes) {
