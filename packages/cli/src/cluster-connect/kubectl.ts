@@ -41,12 +41,16 @@ export function kubectlSteps(io: CliIo, binary: string, context: string | undefi
   return {
     apply: (plan: RbacPlan) => step("apply RBAC")(["apply", "-f", "-"], plan.manifest),
 
-    /** Deletes the token Secret so that applying the RBAC again issues a new token. */
+    /**
+     * Deletes the service account and its token Secret so that applying the RBAC again issues a
+     * new token. The Secret alone is not enough: a legacy token holds no time or Secret uid, so
+     * the token controller would sign the very same JWT again for the same service account.
+     */
     revokeToken: (plan: RbacPlan) =>
       step("rotate token")([
         "delete",
-        "secret",
-        plan.secretName,
+        `secret/${plan.secretName}`,
+        `serviceaccount/${plan.serviceAccount}`,
         "--namespace",
         plan.namespace,
         "--ignore-not-found",

@@ -125,7 +125,15 @@ describe("meshbench cluster connect (real apiserver, real kubectl)", () => {
     expect(Buffer.from(ca!, "base64").toString()).toContain("BEGIN CERTIFICATE");
 
     expect(kubectl(["auth", "whoami"], rotated).code).toBe(0); // TLS verified with ca.crt
-    const old = kubectl(["auth", "whoami"], before);
+    const tokenOf = (text: string) =>
+      (parseYaml(text) as { users: { user: { token: string } }[] }).users[0]!.user.token;
+    expect(tokenOf(result.out)).not.toBe(tokenOf(readFileSync(before, "utf8")));
+    // The apiserver caches a token's authentication for ~10 s; then the old one is refused.
+    let old = kubectl(["auth", "whoami"], before);
+    for (let i = 0; i < 30 && old.code === 0; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      old = kubectl(["auth", "whoami"], before);
+    }
     expect(old.code).not.toBe(0);
     expect(old.err).toMatch(/unauthorized|must be logged in/i);
     expect(kubectl(["get", "clusterrole", "meshbench-bundles"]).code).toBe(0);

@@ -159,8 +159,8 @@ describe("meshbench cluster connect", () => {
     expect(kubectl.calls.map((c) => c.args[0])).toEqual(["config", "delete", "apply", "get"]);
     expect(kubectl.calls[1]!.args).toEqual([
       "delete",
-      "secret",
-      "meshbench-token",
+      "secret/meshbench-token",
+      "serviceaccount/meshbench",
       "--namespace",
       "meshbench-system",
       "--ignore-not-found",

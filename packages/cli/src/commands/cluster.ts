@@ -31,8 +31,8 @@ plugins: they run here, on your machine, never on Meshbench's servers). It
      (--register --name, REST POST /clusters) or replaces a registered cluster's credentials
      (--update clusterId, REST PUT /clusters/{id}/credentials). Both need an API token with the
      clusters:write scope (MESHBENCH_URL, MESHBENCH_TOKEN).
---rotate deletes the Secret first, so the old token stops working and a new one is issued
-(then --update the cluster). Exit 0 when the cluster is ready, 1 when it was stored but is not.`;
+--rotate deletes the service account and its Secret first, so the old token stops working and a
+new one is issued (then --update the cluster). Exit 0 when the cluster is ready, 1 when it was stored but is not.`;
 
 const OPTIONS = {
   ...CONNECTION,
