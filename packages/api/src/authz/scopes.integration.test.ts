@@ -35,7 +35,7 @@ describe("token scopes against every tier", () => {
   type Path = keyof typeof router._def.procedures;
   const call = (actor: Actor, path: Path) => {
     const caller = createCallerFactory(router)({ services: createServices(db()), actor });
-    return (caller[path] as () => Promise<string>)().then(
+    return caller[path]().then(
       () => "ok",
       (e: { code?: string }) => e.code ?? "threw",
     );
