@@ -13,9 +13,9 @@ export type InlineCredentials = {
 };
 
 /** One cluster, one user with an inline bearer token, one context: the shape Meshbench accepts. */
-export function inlineKubeconfig(c: InlineCredentials): string {
+export function inlineKubeconfig(c: InlineCredentials): { text: string; context: string } {
   const context = `meshbench@${c.name}`;
-  return stringify({
+  const text = stringify({
     apiVersion: "v1",
     kind: "Config",
     clusters: [
@@ -32,4 +32,5 @@ export function inlineKubeconfig(c: InlineCredentials): string {
     contexts: [{ name: context, context: { cluster: c.name, user: "meshbench" } }],
     "current-context": context,
   });
+  return { text, context };
 }

@@ -61,6 +61,26 @@ function report(io: CliIo, verb: string, result: TClusterCheckResult, json: bool
   return cluster.status === "ready" ? EXIT.ok : EXIT.fail;
 }
 
+async function writeKubeconfig(io: CliIo, output: string, text: string) {
+  try {
+    await io.writePrivateFile(path.resolve(io.cwd, output), text);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CliError(EXIT.error, `write ${output} failed: ${why}`);
+  }
+  io.stderr(`wrote ${output} (mode 0600; it holds the service account's token)\n`);
+}
+
+/** A REST call of the last step; its refusal names the step like kubectl's do. */
+async function remoteStep(step: string, call: () => Promise<TClusterCheckResult>) {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof CliError) throw new CliError(error.exitCode, `${step}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** `meshbench cluster connect`: RBAC + long-lived token on the user's cluster, an inline kubeconfig. */
 export async function cluster(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, CLUSTER_USAGE);
@@ -77,7 +97,7 @@ export async function cluster(argv: string[], io: CliIo): Promise<number> {
   if (values["prometheus-url"] !== undefined && !values.register)
     throw new CliError(EXIT.usage, `--prometheus-url goes with --register\n${CLUSTER_USAGE}`);
   const timeoutMs = (optionalNumber(values.timeout, "--timeout") ?? 60) * 1e3;
-  const remote = values.register || values.update !== undefined;
+  const remote = values.register === true || values.update !== undefined;
   const target = remote ? apiTarget(values, io) : null; // refuse a missing token before kubectl runs
 
   const plan = rbacPlan(values["with-bundles"] === true);
@@ -102,44 +122,29 @@ export async function cluster(argv: string[], io: CliIo): Promise<number> {
     token,
   });
 
-  if (values.output) {
-    const file = path.resolve(io.cwd, values.output);
-    try {
-      await io.writePrivateFile(file, kubeconfig);
-    } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new CliError(EXIT.error, `write ${values.output} failed: ${why}`);
-    }
-    io.stderr(`wrote ${values.output} (mode 0600; it holds the service account's token)\n`);
-  } else if (!remote) io.stdout(kubeconfig);
+  if (values.output) await writeKubeconfig(io, values.output, kubeconfig.text);
+  else if (!target) io.stdout(kubeconfig.text);
   if (!target) return EXIT.ok;
-
-  const context = `meshbench@${name}`;
-  const remoteStep = async (step: string, call: () => Promise<TClusterCheckResult>) => {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof CliError)
-        throw new CliError(error.exitCode, `${step}: ${error.message}`);
-      throw error;
-    }
-  };
+  const json = values.json === true;
   if (values.update !== undefined) {
     // The id travels in the path only.
-    const body: Omit<TUpdateClusterCredentialsInput, "clusterId"> = { kubeconfig, context };
-    const id = encodeURIComponent(values.update);
+    const body: Omit<TUpdateClusterCredentialsInput, "clusterId"> = {
+      kubeconfig: kubeconfig.text,
+      context: kubeconfig.context,
+    };
+    const route = `/clusters/${encodeURIComponent(values.update)}/credentials`;
     const result = await remoteStep("update credentials", () =>
-      callApi<TClusterCheckResult>(io, target, "PUT", `/clusters/${id}/credentials`, body),
+      callApi<TClusterCheckResult>(io, target, "PUT", route, body),
     );
-    return report(io, "updated credentials of", result, values.json === true);
+    return report(io, "updated credentials of", result, json);
   }
   const body: TRegisterClusterInput = {
     name,
-    auth: { mode: "kubeconfig", kubeconfig, context },
+    auth: { mode: "kubeconfig", kubeconfig: kubeconfig.text, context: kubeconfig.context },
     ...(values["prometheus-url"] ? { prometheusUrl: values["prometheus-url"] } : {}),
   };
   const result = await remoteStep("register", () =>
     callApi<TClusterCheckResult>(io, target, "POST", "/clusters", body),
   );
-  return report(io, "registered", result, values.json === true);
+  return report(io, "registered", result, json);
 }

@@ -143,14 +143,12 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       const { prometheusUrl } = existing;
       const result = await check(gatewayFor(kc, { prometheusUrl }), prometheusUrl);
       const sealed = vault.seal(input.kubeconfig, workspaceId);
-      if (
-        !(await clusters.replaceCredentials(workspaceId, clusterId, {
-          sealed,
-          context,
-          check: result,
-        }))
-      )
-        throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+      const stored = await clusters.replaceCredentials(workspaceId, clusterId, {
+        sealed,
+        context,
+        check: result,
+      });
+      if (!stored) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
       const cluster = (await clusters.get(workspaceId, clusterId))!;
       await audit.record(workspaceId, {
         ...actor,
