@@ -2,6 +2,7 @@
 # Prints a kubeconfig for Meshbench's least-privilege ServiceAccount (infra/rbac/meshbench-rbac.yaml)
 # on the cluster of the current kubectl context. Upload the output in Meshbench (Clusters → Register).
 # Usage: infra/scripts/make-kubeconfig.sh [--context CTX] [--name CLUSTER_NAME] > meshbench.kubeconfig
+# `meshbench cluster connect` does the same (and applies the RBAC, rotates, registers) without the repo.
 set -euo pipefail
 ctx=(); name="meshbench-target"
 while [[ $# -gt 0 ]]; do

@@ -17,6 +17,8 @@ test("the OpenAPI 3.1 document validates and lists the CI endpoints", async ({ r
       "/runs/{runId}",
       "/runs/{runId}/verdict",
       "/benchmarks/{benchmarkKey}/history",
+      "/clusters",
+      "/clusters/{clusterId}/credentials",
     ]),
   );
   const result = await validate(doc);

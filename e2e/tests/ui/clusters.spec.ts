@@ -88,3 +88,48 @@ test("registering an unreachable cluster reports it and never echoes the secret"
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.locator('tr[data-cluster="e2e unreachable"]')).toHaveCount(0);
 });
+
+test("update credentials replaces the kubeconfig in place, never echoing either secret", async ({
+  page,
+}) => {
+  await page.goto("/clusters/new");
+  await field(page, "name").locator("input").fill("e2e rotate");
+  await field(page, "auth.kubeconfig")
+    .locator("textarea")
+    .fill(kubeconfig(await closedPort()));
+  await page.getByRole("button", { name: "Read contexts" }).click();
+  await page.getByRole("button", { name: "Register and validate" }).click();
+  await page.getByRole("link", { name: "Open the cluster" }).click();
+  await page.waitForURL(/\/clusters\/[a-z0-9]+$/);
+  const url = page.url();
+  await expect(page.getByText("kubeconfig, context e2e-ctx")).toBeVisible();
+
+  const ROTATED = "e2e-rotated-token-1b2c3d";
+  const rotated = kubeconfig(await closedPort())
+    .replace(SECRET, ROTATED)
+    .replaceAll("e2e-ctx", "rotated-ctx");
+  await page.getByRole("button", { name: "Update credentials" }).click();
+  const form = page.getByRole("form", { name: "Update credentials of e2e rotate" });
+  await form.locator('[data-field="kubeconfig"] textarea').fill("clusters: [not: yaml, {");
+  await form.getByRole("button", { name: "Read contexts" }).click();
+  await expect(form.locator('[data-field="kubeconfig"] .field-error')).toContainText(/kubeconfig/i);
+  await form.locator('[data-field="kubeconfig"] textarea').fill(rotated);
+  await form.getByRole("button", { name: "Read contexts" }).click();
+  await expect(form.locator('[data-field="context"] select')).toHaveValue("rotated-ctx");
+  await form.getByRole("button", { name: "Replace and validate" }).click();
+  await expect(page.getByTestId("validation-report")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("kubeconfig, context rotated-ctx")).toBeVisible();
+  expect(page.url()).toBe(url);
+  const html = await page.content();
+  expect(html).not.toContain(SECRET);
+  expect(html).not.toContain(ROTATED);
+  await page.screenshot({
+    path: "artifacts/screenshots/cluster-update-credentials.png",
+    fullPage: true,
+  });
+
+  await page.goto("/clusters");
+  await page.getByRole("button", { name: "Delete e2e rotate" }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.locator('tr[data-cluster="e2e rotate"]')).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { DomainError } from "@meshbench/contracts";
+import { DomainError, TOKEN_SCOPE_TIER } from "@meshbench/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { wireTransformer } from "./wire/transformer";
 import type { OpenApiMeta } from "trpc-to-openapi";
@@ -63,16 +63,16 @@ export const publicProcedure = t.procedure.use(domainErrors).use(postgresSafeInp
 const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
 /**
- * Whether an API token may call a procedure of this tier. Tokens never reach admin/owner tiers;
- * viewer tiers need `read`; member tiers only when the procedure names a scope the token holds
- * (requireScope), so a `runs:trigger` token cannot, say, edit benchmarks.
+ * Whether an API token may call a procedure of this tier. Viewer tiers need `read`; member and
+ * admin tiers only when the procedure names a scope the token holds (requireScope), so a
+ * `runs:trigger` token cannot, say, edit benchmarks, and a `clusters:write` token reaches
+ * `clusters.register`/`clusters.updateCredentials` and no other admin procedure. Owner tiers
+ * name no scope: tokens never reach them.
  */
 function tokenAllows(actor: Actor, minimum: Role, scope: TokenScope | null): boolean {
   const scopes = actor.scopes ?? [];
-  if (minimum === "viewer")
-    return scopes.includes("read") || (scope !== null && scopes.includes(scope));
-  if (minimum === "member") return scope !== null && scopes.includes(scope);
-  return false;
+  if (scope !== null && scopes.includes(scope)) return true;
+  return minimum === "viewer" && scopes.includes("read");
 }
 
 /** One authorisation path: every tier is this middleware with a minimum role (and maybe a scope). */
@@ -102,12 +102,12 @@ export const adminProcedure = publicProcedure.use(requireRole("admin"));
 export const ownerProcedure = publicProcedure.use(requireRole("owner"));
 
 /**
- * A member-tier procedure that API tokens holding `scope` may also call, e.g.
- * `export const uploadResults = requireScope("results:write").input(...).mutation(...)`.
- * Session callers need the member role as usual.
+ * A procedure of the scope's tier (TOKEN_SCOPE_TIER) that API tokens holding `scope` may also
+ * call, e.g. `export const uploadResults = requireScope("results:write").input(...)...`. Session
+ * callers need that tier's role as usual (member; admin for `clusters:write`).
  */
 export function requireScope(scope: TokenScope) {
-  return publicProcedure.use(requireRole("member", scope));
+  return publicProcedure.use(requireRole(TOKEN_SCOPE_TIER[scope], scope));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { cancel, CANCEL_USAGE } from "./commands/cancel";
+import { cluster, CLUSTER_USAGE } from "./commands/cluster";
 import { compare, COMPARE_USAGE } from "./commands/compare";
 import { inspect, INSPECT_USAGE } from "./commands/inspect";
 import { run, RUN_USAGE } from "./commands/run";
@@ -17,6 +18,7 @@ export const USAGE = [
   CANCEL_USAGE,
   VERDICT_USAGE,
   TEMPLATE_USAGE,
+  CLUSTER_USAGE,
   "",
   "Server and token: --url/--token or MESHBENCH_URL/MESHBENCH_TOKEN.",
   "Exit codes: 0 ok/pass, 1 fail or invalid input, 2 inconclusive, 3 error (network, auth, server), 64 usage.",
@@ -30,6 +32,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   cancel,
   verdict,
   template,
+  cluster,
 };
 
 /** Runs one command; every refusal is a one-line message on stderr and an exit code, never a stack. */

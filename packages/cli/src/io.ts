@@ -1,4 +1,5 @@
-import { readFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Everything a command touches outside itself, injected so tests run commands in-process. */
@@ -10,10 +11,22 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   fetch: typeof fetch;
   readFile: (file: string) => Promise<string>;
+  /** Writes a file readable by its owner only (0600, also when it existed before). */
+  writePrivateFile: (file: string, text: string) => Promise<void>;
+  /** Runs a program with an argument array (never through a shell). */
+  runProgram: (file: string, args: string[], options: RunOptions) => Promise<ProgramResult>;
   sleep: (ms: number) => Promise<void>;
   /** Whether stderr is a terminal (progress bar redraws in place). */
   isTty: boolean;
 }
+
+export type RunOptions = {
+  env: Record<string, string | undefined>;
+  /** Written to the program's stdin. */
+  input?: string;
+  timeoutMs?: number;
+};
+export type ProgramResult = { code: number | null; stdout: string; stderr: string };
 
 export const EXIT = {
   ok: 0,
@@ -62,6 +75,41 @@ export function callerCwd(env: Record<string, string | undefined>, cwd: string):
   return asScript && env.INIT_CWD ? env.INIT_CWD : cwd;
 }
 
+/** child_process.spawn without a shell; rejects only when the program cannot start (ENOENT). */
+function runProgram(file: string, args: string[], options: RunOptions): Promise<ProgramResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      env: options.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      timeout: options.timeoutMs ?? 120_000,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    child.once("error", reject);
+    child.once("close", (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      }),
+    );
+    child.stdin.on("error", () => undefined); // a program that exits early closes its stdin
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+async function writePrivateFile(file: string, text: string) {
+  const handle = await open(file, "w", 0o600);
+  try {
+    await handle.chmod(0o600); // before any byte lands in a file that existed with wider modes
+    await handle.writeFile(text, "utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
 export function nodeIo(): CliIo {
   return {
     stdout: (t) => process.stdout.write(t),
@@ -70,6 +118,8 @@ export function nodeIo(): CliIo {
     env: process.env,
     fetch: globalThis.fetch,
     readFile: (f) => readFile(f, "utf8"),
+    writePrivateFile,
+    runProgram,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     isTty: process.stderr.isTTY === true,
   };

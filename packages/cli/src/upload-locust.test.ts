@@ -21,6 +21,8 @@ function memoryIo() {
       read.push(path.relative(fixtures, file));
       return readFile(file, "utf8");
     },
+    writePrivateFile: () => Promise.reject(new Error("no files written in this test")),
+    runProgram: () => Promise.reject(new Error("no programs in this test")),
     sleep: () => Promise.resolve(),
     isTty: false,
   };

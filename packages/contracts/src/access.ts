@@ -6,10 +6,25 @@ export const ROLES = ["viewer", "member", "admin", "owner"] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-/** What an API token may do: `read` reads like a viewer; the others unlock one kind of write. */
-export const TOKEN_SCOPES = ["read", "results:write", "runs:trigger"] as const;
+/**
+ * What an API token may do: `read` reads like a viewer; the others unlock one kind of write.
+ * `clusters:write` (register a cluster, update its credentials: `meshbench cluster connect`) is
+ * the one admin-tier scope; only admins create tokens at all, so only they can grant it.
+ */
+export const TOKEN_SCOPES = ["read", "results:write", "runs:trigger", "clusters:write"] as const;
 export const ZTokenScope = z.enum(TOKEN_SCOPES);
 export type TTokenScope = z.infer<typeof ZTokenScope>;
+
+/**
+ * The role tier each scope's procedures sit at: a session caller needs that role, a token the
+ * scope. A token's own role is the highest tier among its scopes.
+ */
+export const TOKEN_SCOPE_TIER: Record<TTokenScope, TRole> = {
+  read: "viewer",
+  "results:write": "member",
+  "runs:trigger": "member",
+  "clusters:write": "admin",
+};
 
 export const ZMember = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId } from "./run";
 
 /** 256 KiB is far beyond any real kubeconfig and keeps uploads bounded. */
 const ZKubeconfigText = z
@@ -29,6 +30,17 @@ export const ZRegisterClusterInput = z.object({
   prometheusUrl: z.url().nullish(),
 });
 export type TRegisterClusterInput = z.infer<typeof ZRegisterClusterInput>;
+
+/**
+ * New credentials for a registered cluster (a rotated token): the cluster keeps its id, runs and
+ * calibrations; the kubeconfig is checked and validated like a registration's.
+ */
+export const ZUpdateClusterCredentialsInput = z.object({
+  clusterId: ZId,
+  kubeconfig: ZKubeconfigText,
+  context: z.string().min(1).optional(),
+});
+export type TUpdateClusterCredentialsInput = z.infer<typeof ZUpdateClusterCredentialsInput>;
 
 export const ZKubeconfigContexts = z.object({
   contexts: z.array(
@@ -122,3 +134,10 @@ export const ZClusterView = z.object({
   createdAt: z.date(),
 });
 export type TClusterView = z.infer<typeof ZClusterView>;
+
+/** What registering, re-validating or updating a cluster's credentials answers. */
+export const ZClusterCheckResult = z.object({
+  cluster: ZClusterView,
+  validation: ZClusterValidation,
+});
+export type TClusterCheckResult = z.infer<typeof ZClusterCheckResult>;

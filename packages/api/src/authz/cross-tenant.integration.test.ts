@@ -35,10 +35,10 @@ async function call(matrix: Matrix, actor: Actor | null, path: string, input: un
 /** Whether a token caller may pass this tier at all (mirrors the rule in trpc.ts). */
 function tokenMayCall(actor: Actor, entry: Guarded): boolean {
   const scopes = actor.scopes ?? [];
-  if (entry.minimum === "viewer") return scopes.includes("read");
-  if (entry.minimum === "member") return entry.scope !== undefined && scopes.includes(entry.scope);
-  return false;
+  if (entry.scope !== undefined && scopes.includes(entry.scope)) return true;
+  return entry.minimum === "viewer" && scopes.includes("read");
 }
+const TOKENS = ["aReadToken", "aCiToken", "aClustersToken", "aAllScopesToken"] as const;
 
 describe("cross-tenant authorisation matrix", () => {
   const db = useTestDatabase(createPrismaClient);
@@ -91,9 +91,7 @@ describe("cross-tenant authorisation matrix", () => {
         const low = (["aViewer", "aMember", "aAdmin"] as const).filter(
           (k) => rank[callers[k].role] < rank[entry.minimum],
         );
-        const tokens = (["aReadToken", "aAllScopesToken"] as const).filter(
-          (k) => !tokenMayCall(callers[k], entry),
-        );
+        const tokens = TOKENS.filter((k) => !tokenMayCall(callers[k], entry));
         for (const who of [...low, ...tokens]) {
           const result = await call(matrix, callers[who], path, await entry.input(matrix.fixtures));
           expect(result, `${who} calling ${path}`).toMatchObject({ ok: false });
@@ -138,9 +136,7 @@ describe("cross-tenant authorisation matrix", () => {
           owner: "aOwner",
         } as const;
         const { callers } = matrix;
-        const tokens = (["aReadToken", "aAllScopesToken"] as const).filter((k) =>
-          tokenMayCall(callers[k], entry),
-        );
+        const tokens = TOKENS.filter((k) => tokenMayCall(callers[k], entry));
         for (const who of [rightful[entry.minimum], ...tokens]) {
           const result = await call(matrix, callers[who], path, await entry.input(matrix.fixtures));
           expect(result, `${who} calling ${path}: ${JSON.stringify(result)}`).toMatchObject({

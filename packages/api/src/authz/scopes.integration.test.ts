@@ -3,7 +3,92 @@ import { useTestDatabase } from "@meshbench/testing/postgres";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../context";
 import { createServices } from "@meshbench/services";
-import { createCallerFactory, createTRPCRouter, rateLimited, requireScope } from "../trpc";
+import { roleForScopes, TOKEN_SCOPES, type TokenScope } from "../auth/scopes";
+import {
+  adminProcedure,
+  createCallerFactory,
+  createTRPCRouter,
+  memberProcedure,
+  ownerProcedure,
+  rateLimited,
+  requireScope,
+  viewerProcedure,
+} from "../trpc";
+
+/**
+ * The token-scope matrix on procedures shaped like the real tiers: each scope reaches exactly the
+ * procedures that name it (plus viewer reads with `read`), and no token reaches an admin or owner
+ * procedure that names no scope, whatever it holds.
+ */
+describe("token scopes against every tier", () => {
+  const db = useTestDatabase(createPrismaClient);
+  const ok = () => "ok";
+  const router = createTRPCRouter({
+    read: viewerProcedure.query(ok),
+    upload: requireScope("results:write").mutation(ok),
+    trigger: requireScope("runs:trigger").mutation(ok),
+    registerCluster: requireScope("clusters:write").mutation(ok),
+    editBenchmark: memberProcedure.mutation(ok),
+    manageTokens: adminProcedure.mutation(ok),
+    manageMembers: ownerProcedure.mutation(ok),
+  });
+  type Path = keyof typeof router._def.procedures;
+  const call = (actor: Actor, path: Path) => {
+    const caller = createCallerFactory(router)({ services: createServices(db()), actor });
+    return caller[path]().then(
+      () => "ok",
+      (e: { code?: string }) => e.code ?? "threw",
+    );
+  };
+  const token = (scopes: TokenScope[]): Actor => ({
+    userId: null,
+    tokenId: `tok-${scopes.join("+")}`,
+    workspaceId: "ws1",
+    role: roleForScopes(scopes),
+    scopes,
+    via: "token",
+  });
+  const reaches: Record<TokenScope, Path[]> = {
+    read: ["read"],
+    "results:write": ["upload"],
+    "runs:trigger": ["trigger"],
+    "clusters:write": ["registerCluster"],
+  };
+  const paths = Object.keys(router._def.procedures) as Path[];
+
+  for (const scope of TOKEN_SCOPES) {
+    it(`a ${scope} token reaches ${reaches[scope].join(", ")} and nothing else`, async () => {
+      for (const path of paths) {
+        const expected = reaches[scope].includes(path) ? "ok" : "FORBIDDEN";
+        expect(await call(token([scope]), path), `${scope} → ${path}`).toBe(expected);
+      }
+    });
+  }
+
+  it("a token with every scope still reaches no admin or owner procedure without a scope", async () => {
+    const all = token([...TOKEN_SCOPES]);
+    expect(all.role).toBe("admin");
+    for (const path of paths)
+      expect(await call(all, path), path).toBe(
+        path === "manageTokens" || path === "manageMembers" || path === "editBenchmark"
+          ? "FORBIDDEN"
+          : "ok",
+      );
+  });
+
+  it("sessions need the tier's role: clusters:write procedures are admin-only", async () => {
+    const session = (role: Actor["role"]): Actor => ({
+      userId: `u-${role}`,
+      workspaceId: "ws1",
+      role,
+      via: "session",
+    });
+    expect(await call(session("member"), "registerCluster")).toBe("FORBIDDEN");
+    expect(await call(session("member"), "upload")).toBe("ok");
+    expect(await call(session("admin"), "registerCluster")).toBe("ok");
+    expect(await call(session("admin"), "manageMembers")).toBe("FORBIDDEN");
+  });
+});
 
 /** requireScope and rateLimited, on a procedure shaped like the result upload. */
 describe("token scopes and the upload rate limit", () => {

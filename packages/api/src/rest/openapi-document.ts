@@ -20,8 +20,9 @@ export function openApiDocument(origin = ""): OpenAPIObject {
       title: "Meshbench API",
       version: "1.0.0",
       description:
-        "Upload load-generator results, trigger runs, read run status and regression verdicts. " +
-        "Authenticate with `Authorization: Bearer <API token>` (scopes: read, results:write, runs:trigger). " +
+        "Upload load-generator results, trigger runs, read run status and regression verdicts, register clusters. " +
+        "Authenticate with `Authorization: Bearer <API token>` (scopes: read, results:write, runs:trigger, " +
+        "clusters:write). " +
         `Request bodies are limited to ${REST_MAX_BODY_BYTES} bytes (413 beyond). POST requests honour an ` +
         "`Idempotency-Key` header for 24 hours: a retry with the same key and body replays the first response " +
         "(header `Idempotency-Replayed: true`); the same key with another body is a 409. Every error is " +
@@ -29,7 +30,7 @@ export function openApiDocument(origin = ""): OpenAPIObject {
       openApiVersion: "3.1.0",
       baseUrl,
       docsUrl: "/api/docs",
-      tags: ["results", "runs", "verdicts", "history"],
+      tags: ["results", "runs", "verdicts", "history", "clusters"],
       securitySchemes: {
         bearerAuth: {
           type: "http",

@@ -63,7 +63,7 @@ const idempotencyKey = {
  * trpc-to-openapi documents errors as `{ message, code, issues }` schemas per code, which is not
  * what the REST transport sends. This rewrites the document to the truth: one `Error` schema,
  * referenced by every error response of every operation, for every status the transport can
- * answer with; Retry-After on 409/429; the Idempotency-Key header on writes.
+ * answer with; Retry-After on 409/429; the Idempotency-Key header on POSTs.
  */
 export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
   const doc = structuredClone(document) as unknown as {
@@ -89,7 +89,9 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
           ...(status === "429" || status === "409" ? { headers: retryAfter } : {}),
         };
       }
-      if (write) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+      // Only POSTs replay (rest-handler.ts); a PUT is idempotent by itself.
+      if (method === "post")
+        operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
     }
   }
   return normalizeTuples(doc) as unknown as OpenAPIObject;

@@ -154,9 +154,19 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.register": {
     kind: "workspace",
     minimum: "admin",
+    scope: "clusters:write",
     input: (fx) => ({
       name: `edge ${fx.unique()}`,
       auth: { mode: "kubeconfig", kubeconfig: fx.kubeconfig.unreachable },
+    }),
+  },
+  "clusters.updateCredentials": {
+    kind: "object",
+    minimum: "admin",
+    scope: "clusters:write",
+    input: async (fx) => ({
+      clusterId: await fx.newClusterOfA(),
+      kubeconfig: fx.kubeconfig.reachable,
     }),
   },
   "clusters.calibrate": {

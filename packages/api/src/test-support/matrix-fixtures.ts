@@ -6,7 +6,7 @@ import { createAuth, sessionLookup, type Auth } from "../auth/create-auth";
 import { resolveActor } from "../auth/resolve-actor";
 import { createDisabledMailer, createServices } from "@meshbench/services";
 import type { Role } from "../context";
-import type { TokenScope } from "../auth/scopes";
+import { TOKEN_SCOPES, type TokenScope } from "../auth/scopes";
 import { generateApiToken } from "../auth/api-token";
 import { kubeconfigFor, startFakeApiserver, TEST_CLUSTER_RULES } from "./fake-apiserver";
 import {
@@ -211,9 +211,13 @@ export async function buildMatrix(db: Database) {
     aAdmin: await sessionIn(a, "admin"),
     aOwner: await resolve(a.ownerHeaders),
     aReadToken: await tokenIn(a, ["read"]),
-    aAllScopesToken: await tokenIn(a, ["read", "results:write", "runs:trigger"]),
+    /** What CI holds: every scope but clusters:write. */
+    aCiToken: await tokenIn(a, ["read", "results:write", "runs:trigger"]),
+    /** What `meshbench cluster connect --register` holds, alone. */
+    aClustersToken: await tokenIn(a, ["clusters:write"]),
+    aAllScopesToken: await tokenIn(a, [...TOKEN_SCOPES]),
     bOwner: await resolve(b.ownerHeaders),
-    bAllScopesToken: await tokenIn(b, ["read", "results:write", "runs:trigger"]),
+    bAllScopesToken: await tokenIn(b, [...TOKEN_SCOPES]),
   };
   return { fixtures, callers, close: apiserver.close };
 }

@@ -19,6 +19,8 @@ function serverIo(reply: (method: string, path: string, body: unknown) => Respon
       return Promise.resolve(reply(init.method ?? "GET", path, body));
     }) as typeof fetch,
     readFile: () => Promise.reject(new Error("no files")),
+    writePrivateFile: () => Promise.reject(new Error("no files written in this test")),
+    runProgram: () => Promise.reject(new Error("no programs in this test")),
     sleep: () => Promise.resolve(),
     isTty: false,
   };

@@ -177,6 +177,33 @@ export function createClusterRepository(db: Database) {
     },
 
     /**
+     * New credentials for a registered cluster (update credentials): the kubeconfig, its context
+     * and the check made with it, in one write; the cluster keeps its id and everything hanging
+     * off it. An in-cluster cluster becomes a kubeconfig one. False when it is not in the workspace.
+     */
+    async replaceCredentials(
+      workspaceId: string,
+      clusterId: string,
+      input: {
+        sealed: { ciphertext: Buffer; keyId: string };
+        context: string;
+        check: ClusterCheck;
+      },
+    ) {
+      const { count } = await db.cluster.updateMany({
+        where: { id: clusterId, workspaceId },
+        data: {
+          authMode: "kubeconfig",
+          kubeconfigCiphertext: new Uint8Array(input.sealed.ciphertext),
+          kubeconfigKeyId: input.sealed.keyId,
+          context: input.context,
+          ...checkData(input.check),
+        },
+      });
+      return count > 0;
+    },
+
+    /**
      * Every registered cluster of every workspace: only for the worker's orphan sweeper, which
      * cleans up after runs of any workspace (each cluster is then opened within its workspace).
      */

@@ -9,6 +9,17 @@ import { checkKubeconfig, listContexts, type ClusterGateway } from "@meshbench/k
 import { checkOutboundUrl, OutboundRefusedError } from "@meshbench/outbound";
 import type { ClusterAccess } from "./cluster-access";
 
+/** The kubeconfig checks name `auth.*` fields (registration's input); credentials have them bare. */
+function credentialFields<T>(open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    if (error instanceof DomainError && error.field?.startsWith("auth."))
+      throw new DomainError(error.code, error.message, error.field.slice("auth.".length));
+    throw error;
+  }
+}
+
 /** Who changed a cluster, for the audit log. */
 export type ClusterAuditActor = Pick<AuditInput, "actorUserId" | "actorTokenId">;
 
@@ -92,6 +103,41 @@ export function createClusterService({ clusters, audit, access }: ClusterService
         cluster: (await clusters.get(workspaceId, clusterId))!,
         validation: result.validation,
       };
+    },
+
+    /**
+     * "Update credentials" (a rotated token): the new kubeconfig goes through the same checks as a
+     * registration, and replaces the sealed one even when the check fails (the old token may be
+     * revoked already); the status says what is wrong. Id, runs and calibrations stay.
+     */
+    async updateCredentials(
+      workspaceId: string,
+      clusterId: string,
+      input: { kubeconfig: string; context?: string },
+      actor: ClusterAuditActor,
+    ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
+      const existing = await clusters.get(workspaceId, clusterId);
+      if (!existing) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+      const kc = credentialFields(() => kubeConfigFor(input.kubeconfig, input.context));
+      const context = kc.getCurrentContext();
+      const { prometheusUrl } = existing;
+      const result = await check(gatewayFor(kc, { prometheusUrl }), prometheusUrl);
+      const sealed = vault.seal(input.kubeconfig, workspaceId);
+      const stored = await clusters.replaceCredentials(workspaceId, clusterId, {
+        sealed,
+        context,
+        check: result,
+      });
+      if (!stored) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+      const cluster = (await clusters.get(workspaceId, clusterId))!;
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.credentials_updated",
+        targetType: "cluster",
+        targetId: clusterId,
+        metadata: { name: cluster.name, context, status: cluster.status },
+      });
+      return { cluster, validation: result.validation };
     },
 
     async refreshDetection(workspaceId: string, clusterId: string) {

@@ -1,16 +1,17 @@
 "use client";
-import type { TClusterValidation, TKubeconfigContexts } from "@meshbench/contracts";
+import type { TClusterValidation } from "@meshbench/contracts";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 import { Field, FormError } from "../form/field";
 import { serverFieldErrors, type FieldErrors } from "../form/form-errors";
+import { KubeconfigFields, useKubeconfigInput } from "./kubeconfig-fields";
 import { ValidationReport } from "./validation-report";
 
 const KNOWN = new Set(["name", "kubeconfig", "auth.kubeconfig", "auth.context", "prometheusUrl"]);
-const MAX_BYTES = 256 * 1024;
+const NAMES = { kubeconfig: "auth.kubeconfig", context: "auth.context" };
 
 function placed(e: Parameters<typeof serverFieldErrors>[0]): FieldErrors {
   const { kubeconfig, ...rest } = serverFieldErrors(e, KNOWN);
@@ -25,21 +26,15 @@ export function RegisterClusterForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState("");
-  const [kubeconfig, setKubeconfig] = useState("");
-  const [fileName, setFileName] = useState<string | null>(null);
+  const input = useKubeconfigInput();
   const [prometheusUrl, setPrometheusUrl] = useState("");
-  const [contexts, setContexts] = useState<TKubeconfigContexts | null>(null);
-  const [context, setContext] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<{ id: string; validation: TClusterValidation } | null>(null);
 
   const inspect = useMutation(
     trpc.clusters.inspectKubeconfig.mutationOptions({
       onError: (e) => setErrors(placed(e)),
-      onSuccess: (c) => {
-        setContexts(c);
-        setContext(c.currentContext ?? c.contexts[0]?.name ?? "");
-      },
+      onSuccess: (c) => input.listed(c),
     }),
   );
   const register = useMutation(
@@ -47,45 +42,30 @@ export function RegisterClusterForm() {
       onError: (e) => setErrors(placed(e)),
       onSuccess: (r) => {
         setResult({ id: r.cluster.id, validation: r.validation });
-        setKubeconfig("");
-        setFileName(null);
-        setContexts(null);
+        input.reset();
         router.refresh();
       },
     }),
   );
 
-  const changeConfig = (text: string, file: string | null) => {
-    setKubeconfig(text);
-    setFileName(file);
-    setContexts(null);
-    setErrors(({ "auth.kubeconfig": _, ...rest }) => rest);
-  };
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    e.target.value = "";
-    if (!file) return;
-    if (file.size > MAX_BYTES) {
-      setErrors({ "auth.kubeconfig": "The file is larger than 256 KiB" });
-      return;
-    }
-    changeConfig(await file.text(), file.name);
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setErrors({});
-    if (!contexts) {
-      if (!kubeconfig.trim()) {
+    if (!input.contexts) {
+      if (!input.kubeconfig.trim()) {
         setErrors({ "auth.kubeconfig": "Paste or upload a kubeconfig" });
         return;
       }
-      inspect.mutate({ kubeconfig });
+      inspect.mutate({ kubeconfig: input.kubeconfig });
       return;
     }
     register.mutate({
       name: name.trim(),
-      auth: { mode: "kubeconfig", kubeconfig, context: context || undefined },
+      auth: {
+        mode: "kubeconfig",
+        kubeconfig: input.kubeconfig,
+        context: input.context || undefined,
+      },
       prometheusUrl: prometheusUrl.trim() || null,
     });
   }
@@ -102,54 +82,16 @@ export function RegisterClusterForm() {
         <Field name="name" label="Name" error={errors.name}>
           {(c) => <input {...c} value={name} onChange={(e) => setName(e.target.value)} size={30} />}
         </Field>
-        <Field
-          name="auth.kubeconfig"
-          label="Kubeconfig"
-          error={errors["auth.kubeconfig"]}
-          hint="Paste it here or upload the file. It is encrypted at rest and never shown again."
-        >
-          {(c) =>
-            fileName ? (
-              <span className="inline-form">
-                <output {...c}>Loaded {fileName}</output>
-                <button type="button" className="secondary" onClick={() => changeConfig("", null)}>
-                  Clear
-                </button>
-              </span>
-            ) : (
-              <textarea
-                {...c}
-                rows={8}
-                spellCheck={false}
-                autoComplete="off"
-                className="mono"
-                value={kubeconfig}
-                onChange={(e) => changeConfig(e.target.value, null)}
-              />
+        <KubeconfigFields
+          input={input}
+          names={NAMES}
+          errors={errors}
+          onKubeconfigError={(message) =>
+            setErrors(({ "auth.kubeconfig": _, ...rest }) =>
+              message ? { ...rest, "auth.kubeconfig": message } : rest,
             )
           }
-        </Field>
-        <label className="file-pick">
-          Upload kubeconfig file{" "}
-          <input
-            type="file"
-            accept=".yaml,.yml,.json,.conf,text/*,application/json"
-            onChange={(e) => void onFile(e)}
-          />
-        </label>
-        {contexts && (
-          <Field name="auth.context" label="Context" error={errors["auth.context"]}>
-            {(c) => (
-              <select {...c} value={context} onChange={(e) => setContext(e.target.value)}>
-                {contexts.contexts.map((x) => (
-                  <option key={x.name} value={x.name}>
-                    {x.name} — {x.server}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
+        />
         <Field name="prometheusUrl" label="Prometheus URL (optional)" error={errors.prometheusUrl}>
           {(c) => (
             <input
@@ -166,7 +108,7 @@ export function RegisterClusterForm() {
           <button type="submit" disabled={pending}>
             {register.isPending
               ? "Validating…"
-              : contexts
+              : input.contexts
                 ? "Register and validate"
                 : inspect.isPending
                   ? "Reading…"

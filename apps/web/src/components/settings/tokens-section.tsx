@@ -5,6 +5,12 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 
+/** What a scope reaches, where its name alone does not say it. */
+const SCOPE_HINTS: Partial<Record<TTokenScope, string>> = {
+  "clusters:write":
+    "admin: register clusters and update their credentials — meshbench cluster connect",
+};
+
 export function TokensSection({ tokens }: { tokens: TApiToken[] }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -41,6 +47,7 @@ export function TokensSection({ tokens }: { tokens: TApiToken[] }) {
         {TOKEN_SCOPES.map((s) => (
           <label key={s} style={{ display: "flex", gap: 4 }}>
             <input type="checkbox" name="scopes" value={s} defaultChecked={s === "read"} /> {s}
+            {SCOPE_HINTS[s] && <span className="muted"> ({SCOPE_HINTS[s]})</span>}
           </label>
         ))}
         <button type="submit" disabled={create.isPending}>

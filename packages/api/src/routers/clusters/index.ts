@@ -7,6 +7,7 @@ import { inspectKubeconfig } from "./inspect-kubeconfig";
 import { listClusters } from "./list-clusters";
 import { refreshDetection } from "./refresh-detection";
 import { registerCluster } from "./register-cluster";
+import { updateClusterCredentials } from "./update-cluster-credentials";
 import { validateCluster } from "./validate-cluster";
 
 export const clustersRouter = createTRPCRouter({
@@ -14,6 +15,7 @@ export const clustersRouter = createTRPCRouter({
   get: getCluster,
   inspectKubeconfig,
   register: registerCluster,
+  updateCredentials: updateClusterCredentials,
   validate: validateCluster,
   refreshDetection,
   delete: deleteCluster,

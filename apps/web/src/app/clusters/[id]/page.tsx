@@ -6,6 +6,7 @@ import { DetectionView } from "~/components/clusters/detection-view";
 import { formatBytes, formatWhen, STATUS_BADGE } from "~/components/clusters/mesh-summary";
 import { NoiseCalibration } from "~/components/clusters/noise-calibration";
 import { atLeast } from "~/components/clusters/roles";
+import { UpdateCredentials } from "~/components/clusters/update-credentials";
 import { SignedOut } from "~/components/signed-out";
 import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
@@ -54,6 +55,7 @@ export default async function ClusterPage({ params }: Props) {
             {c.authMode === "kubeconfig"
               ? `kubeconfig, context ${c.context ?? "default"}`
               : "in-cluster service account"}
+            {atLeast(current.role, "admin") && <UpdateCredentials clusterId={c.id} name={c.name} />}
           </dd>
           <dt>Server version</dt>
           <dd>{c.serverVersion ?? "—"}</dd>

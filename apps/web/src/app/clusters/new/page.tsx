@@ -19,6 +19,12 @@ export default async function NewClusterPage() {
         needs (see <code>infra/rbac</code>), then detects the meshes installed.{" "}
         <Link href="/clusters">Back to clusters</Link>
       </p>
+      <p className="muted">
+        EKS, GKE or AKS? Their kubeconfigs call exec plugins, which Meshbench never runs. Where{" "}
+        <code>kubectl</code> works, run <code>meshbench cluster connect --register --name …</code>{" "}
+        (or <code>--output file</code> and upload that): it creates a least-privilege service
+        account and registers its long-lived token.
+      </p>
       {atLeast(current.role, "admin") ? (
         <RegisterClusterForm />
       ) : (
