@@ -186,7 +186,7 @@ export function createClusterRepository(db: Database) {
       clusterId: string,
       input: {
         sealed: { ciphertext: Buffer; keyId: string };
-        context: string;
+        context: string | null;
         check: ClusterCheck;
       },
     ) {

@@ -10,9 +10,9 @@ import { checkOutboundUrl, OutboundRefusedError } from "@meshbench/outbound";
 import type { ClusterAccess } from "./cluster-access";
 
 /** The kubeconfig checks name `auth.*` fields (registration's input); credentials have them bare. */
-function credentialFields<T>(open: () => T): T {
+async function credentialFields<T>(open: () => Promise<T>): Promise<T> {
   try {
-    return open();
+    return await open();
   } catch (error) {
     if (error instanceof DomainError && error.field?.startsWith("auth."))
       throw new DomainError(error.code, error.message, error.field.slice("auth.".length));
@@ -118,10 +118,18 @@ export function createClusterService({ clusters, audit, access }: ClusterService
     ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
       const existing = await clusters.get(workspaceId, clusterId);
       if (!existing) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
-      const kc = credentialFields(() => kubeConfigFor(input.kubeconfig, input.context));
-      const context = kc.getCurrentContext();
+      // The same checks as a registration: a hostile kubeconfig is refused before anything runs,
+      // is read or is stored.
+      const connection = await credentialFields(() =>
+        access.connectNew(workspaceId, {
+          mode: "kubeconfig",
+          kubeconfig: input.kubeconfig,
+          context: input.context,
+        }),
+      );
+      const context = connection.context;
       const { prometheusUrl } = existing;
-      const result = await check(gatewayFor(kc, { prometheusUrl }), prometheusUrl);
+      const result = await check(gatewayFor(connection, { prometheusUrl }), prometheusUrl);
       const sealed = vault.seal(input.kubeconfig, workspaceId);
       const stored = await clusters.replaceCredentials(workspaceId, clusterId, {
         sealed,
