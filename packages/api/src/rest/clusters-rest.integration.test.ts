@@ -9,7 +9,7 @@ import { generateApiToken } from "../auth/api-token";
 import { resolveActor } from "../auth/resolve-actor";
 import type { TokenScope } from "../auth/scopes";
 import { demoMatrixDir } from "../seed/demo-matrix";
-import { startFakeApiserver } from "../test-support/fake-apiserver";
+import { startFakeApiserver, TEST_CLUSTER_RULES } from "../test-support/fake-apiserver";
 import { createRestHandler } from "./rest-handler";
 
 const ORIGIN = "http://meshbench.test";
@@ -48,7 +48,7 @@ describe("POST /clusters and PUT /clusters/{id}/credentials with API tokens", ()
   beforeAll(async () => {
     apiserver = await startFakeApiserver();
     workspaceId = (await db().workspace.create({ data: { slug: "rest-c", name: "REST c" } })).id;
-    const services = createServices(db());
+    const services = createServices(db(), { clusterRules: TEST_CLUSTER_RULES });
     handle = createRestHandler({
       createContext: async (request) => ({
         services,
