@@ -1,6 +1,8 @@
 /**
  * Orchestrates local mode: Postgres (embedded unless DATABASE_URL is set) → migrate → seed →
- * build → web on :3000 + worker. Ctrl-C stops everything, the embedded database included.
+ * build → web on :3000 (the standalone server, apps/web/server/start.sh) + worker. Ctrl-C stops
+ * web and worker first, then the embedded database: it runs in its own process group, so the
+ * terminal's Ctrl-C reaches it only through us, after nothing uses it any more.
  * The embedded data directory persists between runs (under the system temp dir, reachable by
  * the postgres user when run as root).
  */
@@ -28,7 +30,7 @@ const dataDir = path.join(
 );
 const database = process.env.DATABASE_URL
   ? null
-  : await startLocalPostgres({ dataDir, log: () => undefined });
+  : await startLocalPostgres({ dataDir, log: () => undefined, ownProcessGroup: true });
 const databaseUrl = process.env.DATABASE_URL ?? (await createDatabase(database!.url, "meshbench"));
 if (database) log(`embedded PostgreSQL 17 on 127.0.0.1:${database.port} (data: ${dataDir})`);
 
@@ -40,19 +42,25 @@ const env = {
 };
 const children: ChildProcess[] = [];
 let stopping = false;
+const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 async function stopAll(code: number) {
+  // Ctrl-C arrives twice (the terminal signals the group, tsx relays it): stop once.
   if (stopping) return;
   stopping = true;
   await localCluster?.stop(); // the harness deletes its pods and namespaces, then itself
-  // Each child leads its own process group (pnpm → next/tsx): signal the whole group.
-  for (const child of children)
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  // Each child leads its own process group (pnpm → node): signal the whole group.
+  for (const child of children.filter(running)) {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // the group is already gone
+    }
+  }
   await Promise.all(
-    children.map((c) =>
-      c.exitCode === null ? new Promise((r) => c.once("exit", r)) : Promise.resolve(),
-    ),
+    children.map((c) => (running(c) ? new Promise((r) => c.once("exit", r)) : Promise.resolve())),
   );
-  await database?.stop();
+  await database?.stop(); // last: web and worker have exited, nothing holds a connection
+  log("stopped");
   process.exit(code);
 }
 process.on("SIGINT", () => void stopAll(0));
