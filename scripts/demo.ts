@@ -42,23 +42,32 @@ const env = {
 };
 const children: ChildProcess[] = [];
 let stopping = false;
-const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
+  }
+}
+/** Resolves once no process of the group is left; SIGKILLs what remains after a minute. */
+async function groupGone(pgid: number) {
+  const deadline = Date.now() + 60_000;
+  while (signalGroup(pgid, 0)) {
+    if (Date.now() > deadline) signalGroup(pgid, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 async function stopAll(code: number) {
   // Ctrl-C arrives twice (the terminal signals the group, tsx relays it): stop once.
   if (stopping) return;
   stopping = true;
   await localCluster?.stop(); // the harness deletes its pods and namespaces, then itself
-  // Each child leads its own process group (pnpm → node): signal the whole group.
-  for (const child of children.filter(running)) {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // the group is already gone
-    }
-  }
-  await Promise.all(
-    children.map((c) => (running(c) ? new Promise((r) => c.once("exit", r)) : Promise.resolve())),
-  );
+  // Each child leads its own process group (pnpm → node): signal the whole group, and wait for
+  // every process in it (pnpm exits before the worker has finished its graceful stop).
+  const groups = children.flatMap((c) => (c.pid ? [c.pid] : []));
+  for (const pgid of groups) signalGroup(pgid, "SIGTERM");
+  await Promise.all(groups.map(groupGone));
   await database?.stop(); // last: web and worker have exited, nothing holds a connection
   log("stopped");
   process.exit(code);

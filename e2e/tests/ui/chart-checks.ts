@@ -77,6 +77,7 @@ export async function expectHonestCharts(page: Page): Promise<ChartReading[]> {
   expect(ids.length, "report sections").toBe(new Set(ids).size);
 
   const charts = await readCharts(page);
+  expect(charts.length, "charts on the page").toBeGreaterThan(0);
   const titles = charts.map((c) => c.title);
   expect(
     titles.filter((t) => t === ""),
