@@ -1,6 +1,8 @@
 /**
  * Orchestrates local mode: Postgres (embedded unless DATABASE_URL is set) → migrate → seed →
- * build → web on :3000 + worker. Ctrl-C stops everything, the embedded database included.
+ * build → web on :3000 (the standalone server, apps/web/server/start.sh) + worker. Ctrl-C stops
+ * web and worker first, then the embedded database: it runs in its own process group, so the
+ * terminal's Ctrl-C reaches it only through us, after nothing uses it any more.
  * The embedded data directory persists between runs (under the system temp dir, reachable by
  * the postgres user when run as root).
  */
@@ -28,7 +30,7 @@ const dataDir = path.join(
 );
 const database = process.env.DATABASE_URL
   ? null
-  : await startLocalPostgres({ dataDir, log: () => undefined });
+  : await startLocalPostgres({ dataDir, log: () => undefined, ownProcessGroup: true });
 const databaseUrl = process.env.DATABASE_URL ?? (await createDatabase(database!.url, "meshbench"));
 if (database) log(`embedded PostgreSQL 17 on 127.0.0.1:${database.port} (data: ${dataDir})`);
 
@@ -40,19 +42,34 @@ const env = {
 };
 const children: ChildProcess[] = [];
 let stopping = false;
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
+  }
+}
+/** Resolves once no process of the group is left; SIGKILLs what remains after a minute. */
+async function groupGone(pgid: number) {
+  const deadline = Date.now() + 60_000;
+  while (signalGroup(pgid, 0)) {
+    if (Date.now() > deadline) signalGroup(pgid, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 async function stopAll(code: number) {
+  // Ctrl-C arrives twice (the terminal signals the group, tsx relays it): stop once.
   if (stopping) return;
   stopping = true;
   await localCluster?.stop(); // the harness deletes its pods and namespaces, then itself
-  // Each child leads its own process group (pnpm → next/tsx): signal the whole group.
-  for (const child of children)
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  await Promise.all(
-    children.map((c) =>
-      c.exitCode === null ? new Promise((r) => c.once("exit", r)) : Promise.resolve(),
-    ),
-  );
-  await database?.stop();
+  // Each child leads its own process group (pnpm → node): signal the whole group, and wait for
+  // every process in it (pnpm exits before the worker has finished its graceful stop).
+  const groups = children.flatMap((c) => (c.pid ? [c.pid] : []));
+  for (const pgid of groups) signalGroup(pgid, "SIGTERM");
+  await Promise.all(groups.map(groupGone));
+  await database?.stop(); // last: web and worker have exited, nothing holds a connection
+  log("stopped");
   process.exit(code);
 }
 process.on("SIGINT", () => void stopAll(0));

@@ -1,9 +1,10 @@
 /**
- * Starts the production build of the web app the way it ships — `node --require
- * server/front-door.cjs next start` — on a fresh embedded Postgres (or DATABASE_URL's server)
+ * Starts the production build of the web app the way it ships — Next's standalone server behind
+ * the front-door preload, through the web app's own start script (apps/web/server/start.sh) — on
+ * a fresh embedded Postgres (or DATABASE_URL's server)
  * with the committed migrations (Prisma CLI) and the demo seed. Shared by the Playwright global
- * setup, the soak and the schema fuzzing. The server is this process's direct child, so its PID
- * is the Node process whose memory the soak watches.
+ * setup, the soak and the schema fuzzing. The script execs Node, so the server's PID is the
+ * Node process whose memory the soak watches.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
@@ -72,28 +73,19 @@ export async function startAppServer(options: {
   // server mid-request, with its database statements left open.
   const logFd = openSync(options.logFile, "w");
   const output = () => readFileSync(options.logFile, "utf8");
-  const server = spawn(
-    process.execPath,
-    [
-      "--require",
-      "./server/front-door.cjs",
-      "node_modules/next/dist/bin/next",
-      "start",
-      "--port",
-      String(port),
-    ],
-    {
-      cwd: webDir,
-      stdio: ["ignore", logFd, logFd],
-      env: {
-        ...env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        MESHBENCH_BASE_URL: baseUrl,
-        ...options.env,
-      },
+  const server = spawn("bash", ["server/start.sh"], {
+    cwd: webDir,
+    stdio: ["ignore", logFd, logFd],
+    env: {
+      ...env,
+      // The script runs `node`: this process's own (Node 24), whatever else is on PATH.
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+      NODE_ENV: "production",
+      PORT: String(port),
+      MESHBENCH_BASE_URL: baseUrl,
+      ...options.env,
     },
-  );
+  });
   closeSync(logFd);
   const exited = () => server.exitCode !== null || server.signalCode !== null;
   try {

@@ -30,6 +30,13 @@ export type StartOptions = {
   /** Trade durability for speed (tests). */
   fast?: boolean;
   log?: (line: string) => void;
+  /**
+   * Run the server in its own process group, out of reach of a terminal's Ctrl-C (which signals
+   * the whole foreground group at once): for callers that handle SIGINT and stop the server
+   * themselves, after what uses it (the demo stops web and worker first). Others leave it off,
+   * so a caller killed by Ctrl-C takes its server with it.
+   */
+  ownProcessGroup?: boolean;
 };
 
 const PG_USER = "postgres";
@@ -87,10 +94,16 @@ function prepareDataDir(dataDir: string) {
   }
 }
 
-function run(binary: string, args: string[], log: (l: string) => void): ChildProcess {
+function run(
+  binary: string,
+  args: string[],
+  log: (l: string) => void,
+  detached = false,
+): ChildProcess {
   const ids = isRoot() ? postgresIds() : {};
   const child = spawn(binary, args, {
     ...ids,
+    detached,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, LC_ALL: "C" },
   });
@@ -187,6 +200,7 @@ export async function startLocalPostgres(options: StartOptions = {}): Promise<Lo
       ...fileLogFlags,
     ],
     log,
+    options.ownProcessGroup ?? false,
   );
   // If our process ends without calling stop() (an uncaught error, a test runner exiting), the
   // server must not outlive it.

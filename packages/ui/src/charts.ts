@@ -1,5 +1,5 @@
 /** Client-only chart components (Recharts); import from "@meshbench/ui/charts". */
-export { SeriesLineChart, SERIES_COLORS, type ChartSeries, type XY } from "./charts/line-chart";
+export { SeriesLineChart, type ChartSeries, type XY } from "./charts/line-chart";
 export { DistributionCharts } from "./charts/distribution-charts";
 export { LoadCharts } from "./charts/load-charts";
 export { exportPng, exportSvg } from "./export-image";

@@ -24,6 +24,11 @@ export function formatPercent(fraction: number | null | undefined, decimals = 1)
   return `${(fraction * 100).toFixed(decimals)}%`;
 }
 
+/** A signed percentage of a fraction, 3 significant digits: 0.862 → "+86.2%", −0.2 → "−20.0%". */
+export function formatSignedPercent(fraction: number): string {
+  return `${fraction < 0 ? "\u2212" : "+"}${formatSignificant(Math.abs(fraction) * 100)}%`;
+}
+
 export function formatQps(qps: number | null): string {
   return qps === null ? "max" : `${Math.round(qps)}`;
 }

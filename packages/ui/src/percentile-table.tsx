@@ -4,10 +4,8 @@ import {
   type TPercentileRow,
   type TStatCell,
 } from "@meshbench/contracts";
-import { formatInterval, formatLatency, formatSignificant } from "./format";
-
-const signedPercent = (f: number) =>
-  `${f < 0 ? "\u2212" : "+"}${formatSignificant(Math.abs(f) * 100)}%`;
+import { formatInterval, formatLatency, formatSignedPercent, formatSignificant } from "./format";
+import { noiseVerdict } from "./summary";
 
 /** The cluster's A/A band beside the delta: where two identical baselines already differ. */
 function NoiseBand({ cell }: { cell: TStatCell }) {
@@ -20,7 +18,7 @@ function NoiseBand({ cell }: { cell: TStatCell }) {
       data-noise-source={n.source}
       title={`${n.label}: a delta inside this band is indistinguishable from the cluster's own noise`}
     >
-      A/A band [{signedPercent(n.band[0])}, {signedPercent(n.band[1])}]
+      A/A band [{formatSignedPercent(n.band[0])}, {formatSignedPercent(n.band[1])}]
       {n.source === "nearest" ? ` (nearest level, ${n.calibratedQps ?? "max"} QPS)` : ""}
     </span>
   );
@@ -29,7 +27,7 @@ function NoiseBand({ cell }: { cell: TStatCell }) {
 function DeltaLine({ cell }: { cell: TStatCell }) {
   const d = cell.delta;
   if (!d) return null;
-  const noise = d.withinNoise === true || cell.noise?.call === "noise";
+  const noise = noiseVerdict(cell) === "noise";
   const tone = noise
     ? "noise"
     : d.slowerSide === "variant"

@@ -1,5 +1,5 @@
 import type { TRunReport } from "@meshbench/contracts";
-import { RunStatusBadge } from "./run-status";
+import { RunStatusBadge, trialCount } from "./run-status";
 
 const sourceLabel = { scheduled: "scheduled", ci_upload: "CI upload", import: "import" } as const;
 
@@ -9,7 +9,7 @@ export function RunHeader({ report }: { report: TRunReport }) {
     <header className="run-header">
       <h1>{r.title}</h1>
       <p className="muted">
-        <RunStatusBadge status={r.status} /> · {r.trialsDone}/{r.trialsTotal} trials
+        <RunStatusBadge status={r.status} /> · {trialCount(r)} trials
         {r.trialsFailed > 0 ? ` (${r.trialsFailed} failed)` : ""} · {sourceLabel[r.source]}
         {r.benchmarkKey ? ` · benchmark ${r.benchmarkKey}` : ""}
         {r.clusterName ? ` · cluster ${r.clusterName}` : ""}

@@ -2,13 +2,14 @@ import type { TRunReport } from "@meshbench/contracts";
 import { EnvironmentPanel } from "./environment-panel";
 import { MethodNotes } from "./report/method-notes";
 import { ReportSections } from "./report/report-sections";
+import { RunSummary } from "./report/run-summary";
 import { ValidityFlags } from "./validity-flags";
 
 /**
- * Everything computed for a run: the method notes (warm-up, run rule, saturation), then the
- * report's sections in their order (percentile tables, distributions, load and resource charts),
- * and validity flags. Shared by the run page and the public share page (which passes no compare
- * links).
+ * Everything computed for a run, the answer first: the summary per load level, the method notes
+ * (warm-up, run rule, saturation), the report's sections in their order (percentile tables,
+ * distributions, load and resource charts), validity flags, and the environment last. Shared by
+ * the run page and the public share page (which passes no compare links).
  */
 export function RunReportView({
   report,
@@ -20,8 +21,7 @@ export function RunReportView({
   const slug = `run-${report.run.id}`;
   return (
     <>
-      <h2>Environment</h2>
-      <EnvironmentPanel environment={report.environment} />
+      <RunSummary report={report} />
 
       <MethodNotes report={report} />
 
@@ -29,6 +29,9 @@ export function RunReportView({
 
       <h2>Validity</h2>
       <ValidityFlags flags={report.flags} failures={report.failures} />
+
+      <h2>Environment</h2>
+      <EnvironmentPanel environment={report.environment} />
     </>
   );
 }

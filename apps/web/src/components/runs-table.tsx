@@ -1,6 +1,6 @@
 import type { TRunListItem } from "@meshbench/contracts";
 import Link from "next/link";
-import { RunProgress, RunStatusBadge } from "./run-status";
+import { RunProgress, RunStatusBadge, trialCount } from "./run-status";
 
 const sourceLabel = { scheduled: "scheduled", ci_upload: "CI", import: "import" } as const;
 
@@ -46,8 +46,8 @@ export function RunsTable({
               <td className="left">
                 <RunStatusBadge status={run.status} />
               </td>
-              <td className="num">
-                {run.trialsDone}/{run.trialsTotal}
+              <td className="num" data-column="trials">
+                {trialCount(run)}
                 {run.status === "running" ? <RunProgress run={run} /> : null}
               </td>
               <td className="left">{run.clusterName ?? "—"}</td>

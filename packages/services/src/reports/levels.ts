@@ -12,12 +12,15 @@ export function levelLabel(l: TLoadLevel): string {
   return parts.join(" · ");
 }
 
-/** Levels sorted by connections, then requested QPS ("max" last), then the rest of the key. */
-export function sortLevels(levels: TLoadLevel[]): TLoadLevel[] {
+/** The report's level order: connections, then requested QPS ("max" last), then the key. */
+export function compareLevels(a: TLoadLevel, b: TLoadLevel): number {
   const q = (l: TLoadLevel) => l.requestedQps ?? Number.POSITIVE_INFINITY;
-  return [...levels].sort(
-    (a, b) => a.connections - b.connections || q(a) - q(b) || a.key.localeCompare(b.key),
-  );
+  return a.connections - b.connections || q(a) - q(b) || a.key.localeCompare(b.key);
+}
+
+/** Levels in the report's order (compareLevels): numbers as numbers, never as text. */
+export function sortLevels(levels: TLoadLevel[]): TLoadLevel[] {
+  return [...levels].sort(compareLevels);
 }
 
 /** Baseline first (by name), then the rest alphabetically. */

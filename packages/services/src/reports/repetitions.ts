@@ -1,5 +1,6 @@
 import type { TRepetitionRow, TRunRule, TRunRuleReport, TTrialRecord } from "@meshbench/contracts";
-import { applyRunRule, countingTrials, levelKey, repetitionStatsOf } from "@meshbench/core";
+import { applyRunRule, countingTrials, levelOf, repetitionStatsOf } from "@meshbench/core";
+import { compareLevels } from "./levels";
 
 /**
  * The run rule's outcome and one row per counting repetition (its own avg … max), dropped ones
@@ -11,21 +12,23 @@ export function repetitionReport(
 ): { runRule: TRunRuleReport; repetitionRows: TRepetitionRow[]; kept: TTrialRecord[] } {
   const outcome = applyRunRule(trials, rule);
   const dropped = new Set(outcome.cells.flatMap((c) => c.dropped.map((d) => d.key)));
+  // In the report's level order (100, 500, 1000 QPS), not the level keys' text order.
   const repetitionRows = countingTrials(trials)
-    .map((t) => ({
+    .map((t) => ({ trial: t, level: levelOf(t) }))
+    .sort(
+      (a, b) =>
+        compareLevels(a.level, b.level) ||
+        a.trial.variant.localeCompare(b.trial.variant) ||
+        a.trial.repetition - b.trial.repetition,
+    )
+    .map(({ trial: t, level }) => ({
       key: t.key,
       variant: t.variant,
-      levelKey: levelKey(t),
+      levelKey: level.key,
       repetition: t.repetition,
       dropped: dropped.has(t.key),
       achievedQps: t.actualQps,
       stats: repetitionStatsOf(t),
-    }))
-    .sort(
-      (a, b) =>
-        a.levelKey.localeCompare(b.levelKey) ||
-        a.variant.localeCompare(b.variant) ||
-        a.repetition - b.repetition,
-    );
+    }));
   return { runRule: { rule, cells: outcome.cells }, repetitionRows, kept: outcome.kept };
 }

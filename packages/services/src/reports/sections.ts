@@ -29,7 +29,8 @@ export function sectionHasData(section: TReportSection, r: SectionData): boolean
       return r.levels.some((l) => l.curves.some((c) => c.cdf.length > 0));
     case "latency-vs-qps":
     case "load-curves":
-      return fixed.length > 0;
+      // Curves across load levels: one fixed-QPS level has no curve (the tables show it).
+      return distinct(fixed.map((p) => p.requestedQps)) > 1;
     case "latency-vs-connections":
       return distinct(r.loadCurve.map((p) => p.connections)) > 1;
     case "throughput-vs-connections":

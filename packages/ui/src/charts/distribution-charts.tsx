@@ -3,39 +3,33 @@ import type { TSeriesCurves } from "@meshbench/contracts";
 import { SeriesLineChart, type ChartSeries } from "./line-chart";
 
 const ms = (seconds: number) => seconds * 1000;
-const pct = (f: number) => `${(f * 100).toFixed(f >= 0.01 ? 0 : f >= 0.001 ? 1 : 2)}%`;
-const tailPct = (f: number) =>
-  f >= 0.01 ? `${(f * 100).toFixed(0)}%` : `${Number((f * 100).toPrecision(1))}%`;
+const pct = (v: number) => `${Number(v.toPrecision(3))}%`;
 const latencyMs = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(2));
 
-function tailTicks(series: TSeriesCurves[]): number[] {
-  const smallest = Math.min(
-    ...series.flatMap((s) => s.ccdf.map((p) => p.fraction)).filter((f) => f > 0),
-    1,
-  );
-  const ticks = [1];
-  while (ticks[ticks.length - 1]! / 10 >= smallest / 10 && ticks.length < 7)
-    ticks.push(ticks[ticks.length - 1]! / 10);
-  return ticks;
-}
-
-/** CDF, CCDF (log tail axis) and histogram of the pooled latency of each series. */
+/**
+ * CDF, CCDF (log tail axis) and histogram of the pooled latency of each series. `context` (a load
+ * level's label) goes into the titles when a page shows several levels, so no two charts on a
+ * page share a title.
+ */
 export function DistributionCharts({
   series,
   filename,
+  context,
 }: {
   series: TSeriesCurves[];
   filename: string;
+  context?: string;
 }) {
+  const of = (title: string) => (context ? `${title} · ${context}` : title);
   const cdf: ChartSeries[] = series.map((s) => ({
     id: s.id,
     label: s.label,
-    points: s.cdf.map((p) => ({ x: ms(p.latency), y: p.fraction })),
+    points: s.cdf.map((p) => ({ x: ms(p.latency), y: p.fraction * 100 })),
   }));
   const ccdf: ChartSeries[] = series.map((s) => ({
     id: s.id,
     label: s.label,
-    points: s.ccdf.map((p) => ({ x: ms(p.latency), y: p.fraction })),
+    points: s.ccdf.map((p) => ({ x: ms(p.latency), y: p.fraction * 100 })),
   }));
   const histogram: ChartSeries[] = series.map((s) => {
     const total = s.histogram.reduce((a, b) => a + b.count, 0);
@@ -49,38 +43,36 @@ export function DistributionCharts({
     });
     return { id: s.id, label: s.label, points };
   });
-  const ticks = tailTicks(series);
   const empty = "No pooled histogram: the trials are summary-only or not finished.";
   return (
     <div className="chart-grid">
       <SeriesLineChart
-        title="Latency CDF"
+        title={of("Latency CDF")}
         filename={`${filename}-cdf`}
         series={cdf}
         xLabel="latency (ms)"
-        yLabel="fraction of requests"
+        yLabel="requests at or below (%)"
         formatX={latencyMs}
         formatY={pct}
-        yDomain={[0, 1]}
+        yInclude={[0, 100]}
         xLogToggle
         emptyText={empty}
       />
       <SeriesLineChart
-        title="Latency CCDF (tail, log)"
+        title={of("Latency CCDF (tail, log)")}
         filename={`${filename}-ccdf`}
         series={ccdf}
         xLabel="latency (ms)"
-        yLabel="fraction slower"
+        yLabel="requests slower (%)"
         formatX={latencyMs}
-        formatY={tailPct}
+        formatY={pct}
         yLog
-        yDomain={[ticks[ticks.length - 1]!, 1]}
-        yTicks={ticks}
+        yInclude={[100]}
         xLogToggle
         emptyText={empty}
       />
       <SeriesLineChart
-        title="Latency histogram"
+        title={of("Latency histogram")}
         filename={`${filename}-histogram`}
         series={histogram}
         xLabel="latency (ms)"

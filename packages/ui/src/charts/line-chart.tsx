@@ -10,30 +10,22 @@ import {
   YAxis,
 } from "recharts";
 import { exportPng, exportSvg } from "../export-image";
+import { niceAxis } from "../ticks";
+import { colorAt, SeriesLegend, useHiddenSeries } from "./legend";
 import { StaticSeries, type XY } from "./static-series";
 
 export type { XY };
 export type ChartSeries = { id: string; label: string; points: XY[]; dashed?: boolean };
 
-/** Colour-blind-safe palette (Okabe–Ito), readable on light and dark panels. */
-export const SERIES_COLORS = [
-  "#0072B2",
-  "#D55E00",
-  "#009E73",
-  "#CC79A7",
-  "#E69F00",
-  "#56B4E9",
-  "#8c8c8c",
-  "#F0E442",
-];
-
 export type LineChartProps = {
+  /** Unique on its page (the e2e checks hold every page to it). */
   title: string;
   /** Base name of exported files. */
   filename: string;
   series: ChartSeries[];
   xLabel: string;
   yLabel: string;
+  /** Tooltip values; axis ticks are printed by the tick rule (ticks.ts). */
   formatX?: (v: number) => string;
   formatY?: (v: number) => string;
   /** Offer a log/linear toggle for the x axis; start in log when xLogDefault. */
@@ -41,12 +33,16 @@ export type LineChartProps = {
   xLogDefault?: boolean;
   yLog?: boolean;
   yLogToggle?: boolean;
-  yDomain?: [number | "auto" | "dataMin" | "dataMax", number | "auto" | "dataMin" | "dataMax"];
-  yTicks?: number[];
+  /** Values the y axis covers besides the data, e.g. [0, 100] for a CDF in percent. */
+  yInclude?: number[];
+  /** A linear y axis starts at zero unless this is false. */
+  yFromZero?: boolean;
   step?: boolean;
   height?: number;
   /** Shown instead of the chart when there is nothing to plot. */
   emptyText?: string;
+  /** Shown instead of the chart when every point has the same x (no line to draw). */
+  singleXText?: string;
 };
 
 const fmt = (v: number) =>
@@ -54,58 +50,63 @@ const fmt = (v: number) =>
 
 /**
  * A Recharts line chart with the controls every chart here has: log/linear axis toggles, a
- * keyboard-operable legend that hides and shows series, and SVG/PNG export.
+ * keyboard-operable legend that hides and shows series, and SVG/PNG export. Axes follow the one
+ * tick rule (round 1-2-5 steps); a chart whose points share one x value says so instead of
+ * drawing a column of dots.
  */
 export function SeriesLineChart(props: LineChartProps) {
   const { series, formatX = fmt, formatY = fmt } = props;
   const [xLog, setXLog] = useState(props.xLogDefault ?? false);
   const [yLog, setYLog] = useState(props.yLog ?? false);
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const { hidden, toggle } = useHiddenSeries();
   const box = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const plotted = series.filter((s) => s.points.length > 0);
   const positive = (p: XY) => (!xLog || p.x > 0) && (!yLog || p.y > 0);
-  const toggle = (id: string) =>
-    setHidden((h) => {
-      const next = new Set(h);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const points = plotted.flatMap((s) => s.points.filter(positive));
+  const xs = [...new Set(points.map((p) => p.x))];
+  const x = niceAxis(xs, { log: xLog });
+  const y = niceAxis([...points.map((p) => p.y), ...(props.yInclude ?? [])], {
+    log: yLog,
+    zero: props.yFromZero ?? true,
+  });
+  const color = (s: ChartSeries) => colorAt(series.indexOf(s));
+  const drawable = points.length > 0 && xs.length > 1;
+  const note =
+    plotted.length === 0
+      ? (props.emptyText ?? "Nothing to plot yet.")
+      : xs.length === 1
+        ? (props.singleXText ??
+          `Every point is at ${props.xLabel} ${formatX(xs[0]!)}: no line to draw; the tables have the values.`)
+        : "Nothing to plot on a log axis.";
 
   return (
     <figure className="chart panel" aria-labelledby={headingId} data-chart={props.filename}>
       <figcaption className="chart-head">
         <h3 id={headingId}>{props.title}</h3>
-        <div className="chart-tools" role="toolbar" aria-label={`${props.title} controls`}>
-          {props.xLogToggle ? (
-            <button type="button" aria-pressed={xLog} onClick={() => setXLog((v) => !v)}>
-              x: {xLog ? "log" : "linear"}
+        {drawable ? (
+          <div className="chart-tools" role="toolbar" aria-label={`${props.title} controls`}>
+            {props.xLogToggle ? (
+              <button type="button" aria-pressed={xLog} onClick={() => setXLog((v) => !v)}>
+                x: {xLog ? "log" : "linear"}
+              </button>
+            ) : null}
+            {props.yLogToggle ? (
+              <button type="button" aria-pressed={yLog} onClick={() => setYLog((v) => !v)}>
+                y: {yLog ? "log" : "linear"}
+              </button>
+            ) : null}
+            <button type="button" onClick={() => exportSvg(box.current, props.filename)}>
+              SVG
             </button>
-          ) : null}
-          {props.yLogToggle ? (
-            <button type="button" aria-pressed={yLog} onClick={() => setYLog((v) => !v)}>
-              y: {yLog ? "log" : "linear"}
+            <button type="button" onClick={() => exportPng(box.current, props.filename)}>
+              PNG
             </button>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => exportSvg(box.current, props.filename)}
-            disabled={plotted.length === 0}
-          >
-            SVG
-          </button>
-          <button
-            type="button"
-            onClick={() => exportPng(box.current, props.filename)}
-            disabled={plotted.length === 0}
-          >
-            PNG
-          </button>
-        </div>
+          </div>
+        ) : null}
       </figcaption>
-      {plotted.length === 0 ? (
-        <div className="empty">{props.emptyText ?? "Nothing to plot yet."}</div>
+      {!drawable ? (
+        <div className="empty">{note}</div>
       ) : (
         <>
           <div ref={box} className="chart-body" style={{ height: props.height ?? 280 }}>
@@ -114,11 +115,12 @@ export function SeriesLineChart(props: LineChartProps) {
                 id: s.id,
                 points: s.points,
                 dashed: s.dashed,
-                color: SERIES_COLORS[series.indexOf(s) % SERIES_COLORS.length]!,
+                color: color(s),
               }))}
               xLog={xLog}
               yLog={yLog}
-              yDomain={props.yDomain}
+              xDomain={x.domain}
+              yDomain={y.domain}
               step={props.step}
             />
             <ResponsiveContainer width="100%" height="100%" minWidth={200}>
@@ -128,9 +130,11 @@ export function SeriesLineChart(props: LineChartProps) {
                   type="number"
                   dataKey="x"
                   scale={xLog ? "log" : "linear"}
-                  domain={["dataMin", "dataMax"]}
+                  domain={x.domain}
+                  ticks={x.ticks}
+                  interval={0}
                   allowDataOverflow
-                  tickFormatter={formatX}
+                  tickFormatter={x.format}
                   stroke="var(--muted)"
                   label={{
                     value: props.xLabel,
@@ -143,10 +147,11 @@ export function SeriesLineChart(props: LineChartProps) {
                   type="number"
                   dataKey="y"
                   scale={yLog ? "log" : "linear"}
-                  domain={props.yDomain ?? (yLog ? ["dataMin", "dataMax"] : ["auto", "auto"])}
-                  ticks={props.yTicks}
+                  domain={y.domain}
+                  ticks={y.ticks}
+                  interval={0}
                   allowDataOverflow
-                  tickFormatter={formatY}
+                  tickFormatter={y.format}
                   stroke="var(--muted)"
                   width={64}
                   label={{
@@ -175,7 +180,7 @@ export function SeriesLineChart(props: LineChartProps) {
                       dataKey="y"
                       name={s.label}
                       type={props.step ? "stepAfter" : "linear"}
-                      stroke={SERIES_COLORS[series.indexOf(s) % SERIES_COLORS.length]}
+                      stroke={color(s)}
                       strokeWidth={2}
                       strokeDasharray={s.dashed ? "6 4" : undefined}
                       dot={s.points.length <= 12}
@@ -187,19 +192,12 @@ export function SeriesLineChart(props: LineChartProps) {
               </LineChart>
             </ResponsiveContainer>
           </div>
-          <ul className="legend" aria-label={`${props.title} series`}>
-            {plotted.map((s) => (
-              <li key={s.id}>
-                <button type="button" aria-pressed={!hidden.has(s.id)} onClick={() => toggle(s.id)}>
-                  <span
-                    className="swatch"
-                    style={{ background: SERIES_COLORS[series.indexOf(s) % SERIES_COLORS.length] }}
-                  />
-                  {s.label}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SeriesLegend
+            name={props.title}
+            items={plotted.map((s) => ({ id: s.id, label: s.label, color: color(s) }))}
+            hidden={hidden}
+            toggle={toggle}
+          />
         </>
       )}
     </figure>

@@ -1,30 +1,9 @@
 "use client";
 import type { TLoadPoint, TResourceCurve } from "@meshbench/contracts";
 import { type ChartSeries, SeriesLineChart } from "./line-chart";
+import { AchievedVsRequested, ErrorRateChart, seriesBy, slug } from "./throughput-charts";
 
-const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, "-");
 const ms = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(2));
-
-function seriesBy(
-  points: TLoadPoint[],
-  key: (p: TLoadPoint) => string,
-  x: (p: TLoadPoint) => number | null,
-  y: (p: TLoadPoint) => number | null,
-): ChartSeries[] {
-  const groups = new Map<string, TLoadPoint[]>();
-  for (const p of points) groups.set(key(p), [...(groups.get(key(p)) ?? []), p]);
-  return [...groups].map(([label, ps]) => ({
-    id: slug(label),
-    label,
-    points: ps
-      .flatMap((p) => {
-        const xv = x(p);
-        const yv = y(p);
-        return xv === null || yv === null ? [] : [{ x: xv, y: yv }];
-      })
-      .sort((a, b) => a.x - b.x),
-  }));
-}
 
 const protocolLabel = (p: TLoadPoint) =>
   p.protocol === "tcp" ? "L4 tcp" : `L7 ${p.protocol ?? "http1"}`;
@@ -53,6 +32,7 @@ export function ThroughputVsConnections({
       xLogToggle
       xLogDefault
       emptyText="No max-throughput (QPS max) levels in this run."
+      singleXText="Max throughput was measured at a single connection count: see the tables."
     />
   );
 }
@@ -87,7 +67,8 @@ export function LatencyVsConnections({
           yLabel="latency (ms)"
           formatY={ms}
           xLogToggle
-          emptyText="This run uses a single connection count."
+          emptyText="No fixed-QPS levels."
+          singleXText="This run uses a single connection count: see the percentile tables."
         />
       ))}
     </div>
@@ -108,56 +89,10 @@ export function LoadCurveCharts({
   filename: string;
 }) {
   const fixed = points.filter((p) => p.requestedQps !== null);
-  const achieved = seriesBy(
-    fixed,
-    (p) => p.variant,
-    (p) => p.requestedQps,
-    (p) => p.achievedQps,
-  );
-  const xs = [...new Set(fixed.map((p) => p.requestedQps!))].sort((a, b) => a - b);
-  if (xs.length > 0)
-    achieved.push({
-      id: "ideal",
-      label: "requested = achieved",
-      dashed: true,
-      points: xs.map((x) => ({ x, y: x })),
-    });
-  for (const k of knees) {
-    const at = fixed.find((p) => p.variant === k.variant && p.requestedQps === k.kneeQps);
-    if (k.kneeQps !== null && at?.achievedQps != null)
-      achieved.push({
-        id: `knee-${slug(k.variant)}`,
-        label: `${k.variant} knee (${k.kneeQps} QPS)`,
-        dashed: true,
-        points: [
-          { x: k.kneeQps, y: 0 },
-          { x: k.kneeQps, y: at.achievedQps },
-        ],
-      });
-  }
   return (
     <div className="chart-grid">
-      <SeriesLineChart
-        title="Achieved vs requested QPS (knee marked)"
-        filename={`${filename}-load-achieved`}
-        series={achieved}
-        xLabel="requested QPS"
-        yLabel="achieved QPS"
-        emptyText="No fixed-QPS levels."
-      />
-      <SeriesLineChart
-        title="Error rate vs requested QPS"
-        filename={`${filename}-load-errors`}
-        series={seriesBy(
-          fixed,
-          (p) => p.variant,
-          (p) => p.requestedQps,
-          (p) => (p.errorRate === null ? null : p.errorRate * 100),
-        )}
-        xLabel="requested QPS"
-        yLabel="errors (%)"
-        emptyText="No fixed-QPS levels."
-      />
+      <AchievedVsRequested points={points} knees={knees} filename={filename} />
+      <ErrorRateChart points={points} filename={filename} />
       <SeriesLineChart
         title="P99 latency vs achieved QPS"
         filename={`${filename}-load-latency`}

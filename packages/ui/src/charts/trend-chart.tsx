@@ -1,9 +1,8 @@
 "use client";
-import type { TBenchmarkHistory } from "@meshbench/contracts";
-import { useState } from "react";
+import { STATISTIC_LABELS, type TBenchmarkHistory } from "@meshbench/contracts";
+import { useId } from "react";
 import {
   CartesianGrid,
-  Legend,
   Line,
   LineChart,
   ReferenceLine,
@@ -12,7 +11,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { SERIES_COLORS } from "./line-chart";
+import { niceAxis } from "../ticks";
+import { colorAt, SeriesLegend, useHiddenSeries } from "./legend";
 
 export type TrendAxis = "commit" | "tag" | "meshVersion" | "date";
 
@@ -32,6 +32,13 @@ function runLabel(run: TBenchmarkHistory["runs"][number], axis: TrendAxis): stri
   return `${fallback} ${run.createdAt.slice(11, 16)}`;
 }
 
+const AXIS_NAMES: Record<TrendAxis, string> = {
+  commit: "commit",
+  tag: "tag",
+  meshVersion: "mesh version",
+  date: "date",
+};
+
 /**
  * A statistic's trend across a benchmark's runs: one line per variant and load level, dashed
  * budget lines, a vertical line at each detected change point (dismissed ones grey and dotted),
@@ -39,7 +46,8 @@ function runLabel(run: TBenchmarkHistory["runs"][number], axis: TrendAxis): stri
  * this only draws it.
  */
 export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const { hidden, toggle } = useHiddenSeries();
+  const headingId = useId();
   const rows = history.runs.map((run, index) => {
     const row: Record<string, number | string | null> = {
       index,
@@ -51,11 +59,23 @@ export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
     return row;
   });
   if (rows.length === 0) return <p className="empty">No succeeded runs yet.</p>;
+  const y = niceAxis(
+    [
+      ...history.series.flatMap((s) => s.points.map((p) => p.valueMs)),
+      ...history.budgetLines.map((b) => b.valueMs),
+    ],
+    { zero: true },
+  );
+  const statistic = STATISTIC_LABELS[history.statistic];
+  const title = `${statistic} across ${AXIS_NAMES[axis]}s`;
   const open = (runId: unknown) => {
     if (typeof runId === "string") window.location.assign(`/runs/${runId}`);
   };
   return (
-    <figure className="chart" aria-label={`${history.statistic} trend`}>
+    <figure className="chart panel" aria-labelledby={headingId} data-chart="trend">
+      <figcaption className="chart-head">
+        <h3 id={headingId}>{title}</h3>
+      </figcaption>
       <ResponsiveContainer width="100%" height={height}>
         <LineChart
           data={rows}
@@ -65,33 +85,23 @@ export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
             dataKey="label"
-            label={{
-              value: axis === "meshVersion" ? "mesh version" : axis,
-              position: "insideBottom",
-              offset: -12,
-            }}
+            className="axis-category"
+            label={{ value: AXIS_NAMES[axis], position: "insideBottom", offset: -12 }}
           />
           <YAxis
-            label={{ value: `${history.statistic} (ms)`, angle: -90, position: "insideLeft" }}
+            domain={y.domain}
+            ticks={y.ticks}
+            interval={0}
+            tickFormatter={y.format}
+            label={{ value: `${statistic} (ms)`, angle: -90, position: "insideLeft" }}
           />
           <Tooltip formatter={(v) => (typeof v === "number" ? `${v.toFixed(3)} ms` : String(v))} />
-          <Legend
-            onClick={(e) =>
-              setHidden((h) => {
-                const n = new Set(h);
-                const k = String(e.dataKey);
-                if (n.has(k)) n.delete(k);
-                else n.add(k);
-                return n;
-              })
-            }
-          />
           {history.series.map((s, i) => (
             <Line
               key={s.label}
               dataKey={s.label}
               hide={hidden.has(s.label)}
-              stroke={SERIES_COLORS[i % SERIES_COLORS.length]}
+              stroke={colorAt(i)}
               connectNulls
               isAnimationActive={false}
               activeDot={{ r: 6, cursor: "pointer" }}
@@ -127,6 +137,12 @@ export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
           ))}
         </LineChart>
       </ResponsiveContainer>
+      <SeriesLegend
+        name={title}
+        items={history.series.map((s, i) => ({ id: s.label, label: s.label, color: colorAt(i) }))}
+        hidden={hidden}
+        toggle={toggle}
+      />
     </figure>
   );
 }

@@ -14,13 +14,13 @@ import { AddedLatencyTable, LevelResourceTable, RepetitionTable } from "./report
 import { CapacitySection } from "./capacity-section";
 
 /** Stable headings: templates' tests find sections by `data-testid="report-section-<id>"`. */
-export const SECTION_TITLES: Record<TReportSection, string> = {
+const SECTION_TITLES: Record<TReportSection, string> = {
   percentiles: "Latency percentiles",
   "added-latency": "Latency added over the baseline",
   "per-repetition": "Per-repetition results",
   "mean-sd-bars": "Mean ± SD over repetitions",
   distribution: "Latency distributions",
-  "latency-vs-qps": "Latency and throughput across load levels",
+  "latency-vs-qps": "Latency across load levels",
   "latency-vs-connections": "Latency vs connections",
   "throughput-vs-connections": "Throughput vs connections",
   "load-curves": "Load curves and saturation",
@@ -29,7 +29,13 @@ export const SECTION_TITLES: Record<TReportSection, string> = {
   capacity: "Capacity at an SLO",
 };
 
-type Ctx = { report: TRunReport; slug: string; compareHref?: (levelKey: string) => string };
+type Ctx = {
+  report: TRunReport;
+  slug: string;
+  compareHref?: (levelKey: string) => string;
+  /** The sections on this page: a chart another section draws is not drawn twice. */
+  sections: readonly TReportSection[];
+};
 
 const fileOf = (slug: string, key: string) => `${slug}-${key.replace(/[^a-z0-9]+/gi, "-")}`;
 
@@ -87,12 +93,25 @@ const RENDER: Record<TReportSection, (ctx: Ctx) => ReactNode> = {
     report.levels.map((level) => (
       <section key={level.level.key} className="level" aria-label={`Distribution ${level.label}`}>
         <h3>{level.label}</h3>
-        <DistributionCharts series={level.curves} filename={fileOf(slug, level.level.key)} />
+        <DistributionCharts
+          series={level.curves}
+          filename={fileOf(slug, level.level.key)}
+          context={report.levels.length > 1 ? level.label : undefined}
+        />
       </section>
     )),
-  "latency-vs-qps": ({ report, slug }) =>
+  "latency-vs-qps": ({ report, slug, sections }) =>
     report.loadCurve.length > 0 ? (
-      <LoadCharts points={report.loadCurve} filename={slug} />
+      <LoadCharts
+        points={report.loadCurve}
+        filename={slug}
+        connections={!sections.includes("latency-vs-connections")}
+        throughput={
+          sections.includes("load-curves")
+            ? undefined
+            : { knees: report.saturation?.variants ?? [] }
+        }
+      />
     ) : (
       <div className="empty">No finished load levels yet.</div>
     ),
@@ -139,14 +158,25 @@ const RENDER: Record<TReportSection, (ctx: Ctx) => ReactNode> = {
     ),
 };
 
-/** The run page's sections in the report's order (definition.reportSections, or all with data). */
-export function ReportSections(ctx: Ctx) {
-  const sections =
-    ctx.report.sections ??
-    REPORT_SECTIONS.filter((s) => s !== "capacity" || ctx.report.capacity !== undefined);
+/**
+ * The run page's sections in the report's order (definition.reportSections, or all with data),
+ * each once.
+ */
+export function ReportSections(props: Omit<Ctx, "sections">) {
+  const sections = [
+    ...new Set(
+      props.report.sections ??
+        REPORT_SECTIONS.filter((s) => s !== "capacity" || props.report.capacity !== undefined),
+    ),
+  ];
+  const ctx = { ...props, sections };
   return sections.map((id) => (
     <section key={id} data-testid={`report-section-${id}`} aria-labelledby={`section-${id}`}>
-      <h2 id={id === "percentiles" ? "percentiles" : `section-${id}`}>{SECTION_TITLES[id]}</h2>
+      <h2 id={id === "percentiles" ? "percentiles" : `section-${id}`}>
+        {id === "latency-vs-qps" && !sections.includes("load-curves")
+          ? "Latency and throughput across load levels"
+          : SECTION_TITLES[id]}
+      </h2>
       {RENDER[id](ctx)}
     </section>
   ));

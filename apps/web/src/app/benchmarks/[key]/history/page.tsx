@@ -1,4 +1,5 @@
 import { STATISTIC_LABELS, ZComparisonStatistic } from "@meshbench/contracts";
+import { DataTable } from "@meshbench/ui";
 import type { Metadata } from "next";
 import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
@@ -35,7 +36,7 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
     }),
   );
   return (
-    <main>
+    <>
       <h1>{history.benchmarkName} — history</h1>
       <form method="get" className="inline-form" aria-label="Trend options">
         <label>
@@ -80,34 +81,32 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
         }
       />
       <h2>Runs</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Run</th>
-            <th>Branch</th>
-            <th>Commit</th>
-            <th>Tag</th>
-            <th>Mesh</th>
-            <th>Created</th>
+      <DataTable
+        label="History runs"
+        columns={[
+          { label: "Run", left: true },
+          { label: "Branch", left: true },
+          { label: "Commit", left: true },
+          { label: "Tag", left: true },
+          { label: "Mesh", left: true },
+          { label: "Created" },
+        ]}
+      >
+        {history.runs.map((r) => (
+          <tr key={r.runId}>
+            <th scope="row" className="left">
+              <a href={`/runs/${r.runId}`}>{r.title}</a>
+            </th>
+            <td className="left">{r.gitBranch ?? "—"}</td>
+            <td className="left">
+              <code>{r.gitCommit?.slice(0, 12) ?? "—"}</code>
+            </td>
+            <td className="left">{r.tag ?? "—"}</td>
+            <td className="left">{r.mesh ? `${r.mesh} ${r.meshVersion ?? ""}` : "—"}</td>
+            <td className="num">{r.createdAt.slice(0, 16).replace("T", " ")}</td>
           </tr>
-        </thead>
-        <tbody>
-          {history.runs.map((r) => (
-            <tr key={r.runId}>
-              <td>
-                <a href={`/runs/${r.runId}`}>{r.title}</a>
-              </td>
-              <td>{r.gitBranch ?? "—"}</td>
-              <td>
-                <code>{r.gitCommit?.slice(0, 12) ?? "—"}</code>
-              </td>
-              <td>{r.tag ?? "—"}</td>
-              <td>{r.mesh ? `${r.mesh} ${r.meshVersion ?? ""}` : "—"}</td>
-              <td>{r.createdAt.slice(0, 16).replace("T", " ")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </main>
+        ))}
+      </DataTable>
+    </>
   );
 }
