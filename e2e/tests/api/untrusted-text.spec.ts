@@ -131,8 +131,10 @@ test.describe("hostile text planted by a results:write token", () => {
         expect(body).not.toMatch(/internal\.example|ci\.example/);
       }
     }
-    // the run's page shows its repository, without the credentials (and, public, without host)
-    expect(await get(visitor, `/share/${ids[0]}`)).toContain("https://&lt;host&gt;/x/y.git");
+    // the repository is still shown, without its credentials (and, being public, its host)
+    const view = encodeURIComponent(JSON.stringify({ json: { id: ids[0] } }));
+    const shared = JSON.parse(await get(visitor, `/api/trpc/share.view?input=${view}`));
+    expect(shared.result.data.json.report.run.gitRepo).toBe("https://<host>/x/y.git");
     await visitor.dispose();
   });
 });
