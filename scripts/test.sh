@@ -2,6 +2,7 @@
 # README command (2): every test layer; exits non-zero on any failure. .ci/run calls it verbatim.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started_all=$SECONDS
 source scripts/lib/toolchain.sh
 source scripts/lib/chromium.sh
 ensure_toolchain
@@ -12,11 +13,16 @@ ensure_chromium
 # is non-zero if any layer failed.
 passed=0
 failed=()
+timings=("$(awk -v s=$((SECONDS - started_all)) 'BEGIN { printf "%6.1f min  setup (toolchain, dependencies, Chromium)", s / 60 }')")
 layer() {
-  local name="$1"
+  local name="$1" started=$SECONDS outcome=passed
   shift
   printf '\n=== %s\n' "$name"
-  if "$@"; then passed=$((passed + 1)); else failed+=("$name"); fi
+  if "$@"; then passed=$((passed + 1)); else failed+=("$name") && outcome=FAILED; fi
+  local minutes
+  minutes=$(awk -v s=$((SECONDS - started)) 'BEGIN { printf "%.1f", s / 60 }')
+  printf '=== %s: %s in %s min\n' "$name" "$outcome" "$minutes"
+  timings+=("$(printf '%6s min  %s (%s)' "$minutes" "$name" "$outcome")")
 }
 
 layer "format" pnpm format:check
@@ -34,7 +40,9 @@ layer "soak (production server, 7,500 mixed requests: no 5xx, uploads stored onc
 layer "schema fuzzing (schemathesis vs the served OpenAPI document: no 5xx, every response conforms)" \
   pnpm test:fuzz
 
-printf '\n'
+printf '\nminutes per layer:\n'
+printf '  %s\n' "${timings[@]}"
+awk -v s=$((SECONDS - started_all)) 'BEGIN { printf "  %6.1f min  all layers\n", s / 60 }'
 for name in "${failed[@]}"; do echo "FAILED: $name"; done
 echo "layers: $passed passed, ${#failed[@]} failed"
 [ "${#failed[@]}" -eq 0 ]

@@ -56,6 +56,9 @@ export async function startAppServer(options: {
     ...process.env,
     DATABASE_URL: databaseUrl,
     MESHBENCH_MODE: "local",
+    // e2e, soak and fuzz: clusters and Prometheus URLs may only be on loopback, so no generated
+    // input can make the server dial anything else.
+    MESHBENCH_OUTBOUND_POLICY: "test",
     CHECKPOINT_DISABLE: "1",
   };
   mustRun("pnpm", ["db:migrate"], env);

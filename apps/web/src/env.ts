@@ -57,6 +57,15 @@ export const env = createEnv({
     MESHBENCH_LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** Which addresses cluster servers and Prometheus URLs may have (see README, "Outbound"). */
+    MESHBENCH_OUTBOUND_POLICY: z.enum(["production", "local", "test"]).optional(),
+    /** CIDRs beyond the policy's defaults (production: private ranges of a self-hosted network). */
+    MESHBENCH_OUTBOUND_ALLOW: optional,
+    /** Workspace ids that may register the cluster Meshbench runs in ("in cluster" mode). */
+    MESHBENCH_IN_CLUSTER_WORKSPACES: optional,
+    /** Set by Kubernetes inside a pod; in-cluster mode needs them. */
+    KUBERNETES_SERVICE_HOST: optional,
+    KUBERNETES_SERVICE_PORT: optional,
     /** The build's prisma/migrations (readiness compares it with _prisma_migrations). */
     MESHBENCH_MIGRATIONS_DIR: optional,
     GITHUB_CLIENT_ID: optional,
@@ -92,6 +101,16 @@ if (production && process.env.MESHBENCH_SKIP_ENV_VALIDATION !== "1") {
   if (problems.length > 0)
     throw new Error(`Invalid environment variables:\n  ${problems.join("\n  ")}`);
 }
+
+/** How clusters may be reached (outbound address policy, in-cluster workspaces). */
+export const clusterSettings = {
+  mode: env.MESHBENCH_MODE,
+  outboundPolicy: env.MESHBENCH_OUTBOUND_POLICY,
+  outboundAllow: env.MESHBENCH_OUTBOUND_ALLOW,
+  inClusterWorkspaces: env.MESHBENCH_IN_CLUSTER_WORKSPACES,
+  kubernetesServiceHost: env.KUBERNETES_SERVICE_HOST,
+  kubernetesServicePort: env.KUBERNETES_SERVICE_PORT,
+};
 
 const port = process.env.PORT ?? "3000";
 const baseURL = env.MESHBENCH_BASE_URL ?? `http://localhost:${port}`;

@@ -20,6 +20,7 @@ import {
   type TRunEnvironment,
 } from "@meshbench/contracts";
 import { KubeClusterGateway } from "@meshbench/k8s";
+import { realNodeConnection } from "./test-support/cluster-rules";
 import { realNodeKubeConfig } from "@meshbench/testing/real-cluster-context";
 import { describe, expect, it } from "vitest";
 import { fortioSweeper, meetsSlo, type SweepPoint } from "./test-support/fortio-sweep";
@@ -120,7 +121,7 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
       //    same CPU-limited server was seen to move by 20–30% within minutes, so the product is
       //    held to the mean of the two, and only when the two agree.
       const kc = realNodeKubeConfig();
-      const gateway = new KubeClusterGateway(kc, { pollMs: 500 });
+      const gateway = new KubeClusterGateway(realNodeConnection(), { pollMs: 500 });
       const def = ZBenchmarkDefinition.parse(definition("capacity-reference"));
       const measureReference = async (refRun: string, fromQps?: number) => {
         try {

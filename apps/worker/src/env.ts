@@ -21,6 +21,15 @@ export const env = createEnv({
     MESHBENCH_MIGRATIONS_DIR: z.string().min(1).optional(),
     /** SIGTERM → exit deadline; keep below the pod's terminationGracePeriodSeconds. */
     MESHBENCH_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(45_000),
+    /** Which addresses cluster servers and Prometheus URLs may have (see README, "Outbound"). */
+    MESHBENCH_OUTBOUND_POLICY: z.enum(["production", "local", "test"]).optional(),
+    /** CIDRs beyond the policy's defaults (production: private ranges of a self-hosted network). */
+    MESHBENCH_OUTBOUND_ALLOW: z.string().min(1).optional(),
+    /** Workspace ids that may register the cluster Meshbench runs in ("in cluster" mode). */
+    MESHBENCH_IN_CLUSTER_WORKSPACES: z.string().min(1).optional(),
+    /** Set by Kubernetes inside a pod; in-cluster mode needs them. */
+    KUBERNETES_SERVICE_HOST: z.string().min(1).optional(),
+    KUBERNETES_SERVICE_PORT: z.string().min(1).optional(),
   },
   runtimeEnv: process.env,
   emptyStringAsUndefined: true,
@@ -29,3 +38,13 @@ export const env = createEnv({
 if (env.MESHBENCH_MODE === "production" && !env.MESHBENCH_ENCRYPTION_KEYS) {
   throw new Error("MESHBENCH_ENCRYPTION_KEYS is required in production mode");
 }
+
+/** How clusters may be reached (outbound address policy, in-cluster workspaces). */
+export const clusterSettings = {
+  mode: env.MESHBENCH_MODE,
+  outboundPolicy: env.MESHBENCH_OUTBOUND_POLICY,
+  outboundAllow: env.MESHBENCH_OUTBOUND_ALLOW,
+  inClusterWorkspaces: env.MESHBENCH_IN_CLUSTER_WORKSPACES,
+  kubernetesServiceHost: env.KUBERNETES_SERVICE_HOST,
+  kubernetesServicePort: env.KUBERNETES_SERVICE_PORT,
+};

@@ -1,6 +1,6 @@
 import { createPrismaClient, createRunQueue } from "@meshbench/db";
-import { createServices } from "@meshbench/services";
-import { env } from "./env";
+import { clusterRules, createServices } from "@meshbench/services";
+import { clusterSettings, env } from "./env";
 import { handleShutdownSignals } from "./ops/graceful-shutdown";
 import { startOps } from "./ops/start-ops";
 import { startWorker } from "./worker";
@@ -19,6 +19,7 @@ const queue = createRunQueue(env.DATABASE_URL, {
 });
 const services = createServices(db, {
   encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
+  clusterRules: clusterRules(clusterSettings),
   clusterPollMs: 1000,
 });
 const worker = await startWorker({ services, queue, log });

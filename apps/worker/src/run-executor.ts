@@ -128,8 +128,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       cleanupAtEnd = false;
       throw new WorkerStopping("worker stopping; run will resume");
     }
-    const message =
-      error instanceof Error ? error.message.split("\n")[0]!.slice(0, 500) : "unknown error";
+    const message = claimed.gateway.describeError(error).split("\n")[0]!.slice(0, 500);
     deps.log(`run ${runId} failed: ${message}`);
     await deps.execution.fail(ws, runId, message);
   } finally {

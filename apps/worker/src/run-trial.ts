@@ -111,9 +111,7 @@ export async function runTrial(
     });
   } catch (error) {
     // The load generator refused or is gone: this trial fails with the reason, the run goes on.
-    return fail(
-      `the load generator did not start: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    return fail(`the load generator did not start: ${gateway.describeError(error)}`);
   }
   ctx.onStarted();
   if (handle.resumed)

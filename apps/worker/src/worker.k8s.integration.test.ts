@@ -1,9 +1,9 @@
 import { CoreV1Api } from "@kubernetes/client-node";
 import type { TBenchmarkDefinitionInput, TRunEnvironment } from "@meshbench/contracts";
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { KubeClusterGateway } from "@meshbench/k8s";
 import { createServices } from "@meshbench/services";
 import { testKubeConfig, testKubeconfig } from "@meshbench/testing/k8s";
+import { kwokClusterRules } from "./test-support/cluster-rules";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceClient } from "./test-support/workspace-client";
@@ -41,13 +41,14 @@ describe("the worker on a real apiserver with kwok", () => {
   const caller = () =>
     workspaceClient(db, workspaceId, {
       runQueue: queue,
-      gatewayFor: (kc, cluster) => new KubeClusterGateway(kc, { pollMs: 200, ...cluster }),
+      clusterRules: kwokClusterRules(),
+      clusterPollMs: 200,
     });
   const runNamespaces = async (runId: string) =>
     (await core.listNamespace({ labelSelector: `meshbench.io/run=${runId}` })).items.length;
   const startInProcessWorker = async () => {
     const w = await startWorker({
-      services: createServices(db, { clusterPollMs: 200 }),
+      services: createServices(db, { clusterPollMs: 200, clusterRules: kwokClusterRules() }),
       queue: createRunQueue(url, { pollSeconds: 0.5, heartbeatSeconds: 10, superviseSeconds: 2 }),
       log: (m) => logs.push(m),
       sampleEveryMs: 300,

@@ -1,7 +1,7 @@
 import type { RunQueue } from "@meshbench/db";
 import type { Services } from "@meshbench/services";
 import { executeRun, WorkerStopping, type ExecutorDeps } from "./run-executor";
-import { sweepOrphans } from "./sweeper";
+import { sweepEveryCluster, type SweepOptions } from "./sweeper";
 
 export type WorkerOptions = {
   services: Pick<Services, "execution" | "clusterAccess">;
@@ -9,6 +9,7 @@ export type WorkerOptions = {
   log: (msg: string) => void;
   sampleEveryMs?: number;
   sweepEveryMs?: number;
+  sweep?: SweepOptions;
   now?: () => number;
 };
 
@@ -38,17 +39,10 @@ export async function startWorker(options: WorkerOptions) {
     }
   });
 
-  const sweep = async () => {
-    for (const c of await services.clusterAccess.listEveryWorkspace()) {
-      try {
-        const { gateway } = await services.clusterAccess.open(c.workspaceId, c.clusterId);
-        const removed = await sweepOrphans(gateway, services.execution);
-        if (removed.length) log(`sweeper removed ${removed.join(", ")}`);
-      } catch {
-        // unreachable clusters are retried on the next sweep
-      }
-    }
-  };
+  const sweep = () =>
+    sweepEveryCluster(services.clusterAccess, services.execution, log, options.sweep).catch(() =>
+      log("sweeper: the cluster list could not be read; retried on the next sweep"),
+    );
   let sweeping: Promise<void> = sweep();
   const timer = setInterval(
     () => {

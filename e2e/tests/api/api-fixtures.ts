@@ -31,10 +31,18 @@ export function fixtureFiles(): Map<string, string[]> {
 }
 
 /** Test-only database access: tokens with chosen scopes, another workspace, benchmark budgets. */
-export async function withDatabase<T>(
+export function withDatabase<T>(
   fn: (db: ReturnType<typeof createPrismaClient>) => Promise<T>,
 ): Promise<T> {
-  const db = createPrismaClient(process.env.MESHBENCH_E2E_DATABASE_URL!, { maxConnections: 2 });
+  return withDatabaseAt(process.env.MESHBENCH_E2E_DATABASE_URL!, fn);
+}
+
+/** The same against another server's database (a spec that starts its own app server). */
+export async function withDatabaseAt<T>(
+  url: string,
+  fn: (db: ReturnType<typeof createPrismaClient>) => Promise<T>,
+): Promise<T> {
+  const db = createPrismaClient(url, { maxConnections: 2 });
   try {
     return await fn(db);
   } finally {

@@ -15,6 +15,7 @@ export {
   type AuthConfig,
 } from "./auth/create-auth";
 export {
+  clusterRules,
   createServices,
   createConsoleMailer,
   createDisabledMailer,

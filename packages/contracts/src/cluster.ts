@@ -104,7 +104,8 @@ export const ZMeshDetection = z.object({
 });
 export type TMeshDetection = z.infer<typeof ZMeshDetection>;
 
-export const ZClusterStatus = z.enum(["pending", "ready", "unreachable", "forbidden"]);
+/** `refused`: the stored kubeconfig breaks today's rules (an exec plugin, a file path…): update it. */
+export const ZClusterStatus = z.enum(["pending", "ready", "unreachable", "forbidden", "refused"]);
 
 export const ZClusterView = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
+import { testConnection } from "./test-support/test-cluster";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { applyBundle, BundleClient, bundleNotReady, deleteBundle } from "./apply-bundle";
@@ -7,7 +8,10 @@ import { runLabels } from "./labels";
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);
 const apps = kc.makeApiClient(AppsV1Api);
-const kube = { client: BundleClient.fromKubeConfig(kc) };
+const kube = {
+  client: BundleClient.fromConnection(testConnection()),
+  describe: (e: unknown) => String(e),
+};
 
 const BUNDLE = `
 apiVersion: v1
@@ -74,20 +78,22 @@ describe("applyBundle against a real apiserver", () => {
     expect(after.items).toEqual([]);
   });
 
-  it("refuses cluster-scoped kinds (known by name or by discovery) and other namespaces, creating nothing", async () => {
+  it("refuses what the cluster policy refuses, other namespaces, and kinds the cluster does not serve, creating nothing", async () => {
     const ns = await freshNamespace("mb-bundle-refuse");
     const withRole = `${BUNDLE}\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: { name: sneaky }\nrules: []\n`;
     await expect(applyBundle(kube, ns, withRole, {})).rejects.toThrow(
-      /document 5: ClusterRole sneaky is cluster-scoped/,
+      /^manifests refused: document 5: ClusterRole sneaky: a benchmark may not create a ClusterRole/,
     );
     const other = BUNDLE.replace("name: settings }", "name: settings, namespace: default }");
     await expect(applyBundle(kube, ns, other, {})).rejects.toThrow(/names namespace "default"/);
-    // A cluster-scoped kind missing from the static list: discovery decides.
     const scheduling = `apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: { name: pc }\nvalue: 10\n`;
-    await expect(applyBundle(kube, ns, scheduling, {})).rejects.toThrow(/cluster-scoped/);
-    const unknownKind = `apiVersion: example.com/v1\nkind: Widget\nmetadata: { name: w }\n`;
-    await expect(applyBundle(kube, ns, unknownKind, {})).rejects.toThrow(
-      /not served by this cluster/,
+    await expect(applyBundle(kube, ns, scheduling, {})).rejects.toThrow(
+      /PriorityClass of API group "scheduling.k8s.io" is not on the list/,
+    );
+    // An allowed kind whose CRD this cluster lacks (no Linkerd here): discovery says so.
+    const profile = `apiVersion: linkerd.io/v1alpha2\nkind: ServiceProfile\nmetadata: { name: web.svc }\n`;
+    await expect(applyBundle(kube, ns, profile, {})).rejects.toThrow(
+      /ServiceProfile \(linkerd.io\/v1alpha2\) is not served by this cluster/,
     );
     const cms = await core.listNamespacedConfigMap({
       namespace: ns,

@@ -1,9 +1,9 @@
 import {
-  type KubeConfig,
   KubernetesObjectApi,
   PatchStrategy,
   type V1PodTemplateSpec,
 } from "@kubernetes/client-node";
+import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
 import { statusCode } from "./kube-apis";
 import {
   type BundleObject,
@@ -16,8 +16,8 @@ const FIELD_MANAGER = "meshbench";
 
 /** client-node's generic object client, plus whether a kind is namespaced (its discovery). */
 export class BundleClient extends KubernetesObjectApi {
-  static fromKubeConfig(kc: KubeConfig): BundleClient {
-    return kc.makeApiClient(BundleClient);
+  static fromConnection(connection: ClusterConnection): BundleClient {
+    return connectionInternals(connection).kubeConfig.makeApiClient(BundleClient);
   }
 
   async isNamespaced(apiVersion: string, kind: string): Promise<boolean | null> {
@@ -28,15 +28,22 @@ export class BundleClient extends KubernetesObjectApi {
 }
 
 /** The client and, optionally, a counter of apiserver requests (the gateway's cost figures). */
-export type BundleKube = { client: BundleClient; onCall?: () => void };
+export type BundleKube = {
+  client: BundleClient;
+  onCall?: () => void;
+  /** The connection's error wording (an apiserver's reason only when it is TLS-verified). */
+  describe: (error: unknown) => string;
+};
 
 export class BundleError extends Error {}
 
 /**
  * Applies a multi-document YAML bundle into `namespace` (server-side apply, so applying twice —
  * a resumed run — is a no-op), every object labelled with `labels`, its pod templates too.
- * Refuses the whole bundle before creating anything when a document is cluster-scoped (by name
- * or by the apiserver's discovery), names another namespace, or its kind is unknown.
+ * Refuses the whole bundle before creating anything when the cluster policy refuses a document
+ * (parseBundle: kinds off the allow-list, pods beyond Pod Security "baseline", reserved
+ * annotations, other namespaces — the same check as when saving), or the apiserver's discovery
+ * says a kind is cluster-scoped or not served.
  */
 export async function applyBundle(
   kube: BundleKube,

@@ -1,21 +1,27 @@
 import type { TClusterValidation, TMeshDetection } from "@meshbench/contracts";
 import { nodeInventory } from "./cluster-inventory";
+import { remoteFacts } from "./cluster/remote-text";
 import { detectMeshes, type WorkloadInfo } from "./detection";
 import type { ClusterFacts } from "./gateway";
-import { describeKubeError, type KubeApis } from "./kube-apis";
+import type { KubeApis } from "./kube-apis";
 import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
 
 /** One counted apiserver request (the gateway counts them for cost figures). */
 export type Call = <T>(fn: (apis: KubeApis) => Promise<T>) => Promise<T>;
 
 /** Reachability, version, nodes and which required permissions are missing. */
-export async function validateCluster(call: Call): Promise<TClusterValidation> {
+export async function validateCluster(
+  call: Call,
+  describe: (error: unknown) => string,
+): Promise<TClusterValidation> {
   let facts: ClusterFacts;
   try {
     const version = await call((a) => a.version.getCode());
-    facts = { serverVersion: version.gitVersion, nodes: null };
+    // A server that is not quite Kubernetes may leave gitVersion out: that is "unknown", not a 500.
+    const gitVersion = (version as { gitVersion?: unknown }).gitVersion;
+    facts = { serverVersion: typeof gitVersion === "string" ? gitVersion : null, nodes: null };
   } catch (error) {
-    const msg = describeKubeError(error);
+    const msg = describe(error);
     return {
       reachable: false,
       serverVersion: null,
@@ -54,7 +60,7 @@ export async function validateCluster(call: Call): Promise<TClusterValidation> {
   const missing = permissions
     .filter((p) => !p.allowed)
     .map((p) => describePermission(p) + (isOptional(p) ? " (optional)" : ""));
-  return { reachable: true, ...facts, permissions, missing, error: null };
+  return remoteFacts({ reachable: true, ...facts, permissions, missing, error: null });
 }
 
 /** Which meshes (and metrics sources) the cluster runs, from its workloads and namespaces. */
@@ -79,17 +85,19 @@ export async function detectClusterMeshes(
     });
   const groups = await call((a) => a.apis.getAPIVersions());
   const metricsServer = groups.groups.some((g) => g.name === "metrics.k8s.io");
-  return detectMeshes({
-    workloads: [
-      ...deployments.items.map(toInfo("Deployment")),
-      ...daemonSets.items.map(toInfo("DaemonSet")),
-    ],
-    namespaces: namespaces.items.map((n) => ({
-      name: n.metadata?.name ?? "",
-      labels: n.metadata?.labels ?? {},
-    })),
-    metricsServer,
-    prometheusUrl,
-    now,
-  });
+  return remoteFacts(
+    detectMeshes({
+      workloads: [
+        ...deployments.items.map(toInfo("Deployment")),
+        ...daemonSets.items.map(toInfo("DaemonSet")),
+      ],
+      namespaces: namespaces.items.map((n) => ({
+        name: n.metadata?.name ?? "",
+        labels: n.metadata?.labels ?? {},
+      })),
+      metricsServer,
+      prometheusUrl,
+      now,
+    }),
+  );
 }

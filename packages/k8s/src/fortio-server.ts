@@ -1,3 +1,4 @@
+import { describeOutboundError } from "@meshbench/outbound";
 import type { ProxyAnswer } from "./pod-proxy";
 import { FORTIO_PORT } from "./manifests/fortio-rest";
 
@@ -27,13 +28,27 @@ export class FortioServer {
     return `/api/v1/namespaces/${this.namespace}/pods/${this.pod}:${FORTIO_PORT}/proxy/fortio/${rest}`;
   }
 
+  /**
+   * The pod's answer is the tenant's (its image is theirs): errors name the call and the HTTP
+   * status or a network category, never the body.
+   */
+  private async answer(rest: string, timeoutMs: number) {
+    const what = `Fortio ${rest.split("?")[0]}`;
+    try {
+      return { what, answer: await this.get(this.path(rest), timeoutMs) };
+    } catch (error) {
+      throw new Error(`${what}: ${describeOutboundError(error)}`, { cause: error });
+    }
+  }
+
   private async json<T>(rest: string, timeoutMs = 30_000): Promise<T> {
-    const answer = await this.get(this.path(rest), timeoutMs);
-    if (answer.status !== 200)
-      throw new Error(
-        `Fortio ${rest.split("?")[0]} answered ${answer.status}: ${answer.body.slice(0, 200)}`,
-      );
-    return JSON.parse(answer.body) as T;
+    const { what, answer } = await this.answer(rest, timeoutMs);
+    if (answer.status !== 200) throw new Error(`${what} answered HTTP ${answer.status}`);
+    try {
+      return JSON.parse(answer.body) as T;
+    } catch {
+      throw new Error(`${what} answered something that is not JSON`);
+    }
   }
 
   /** Runs in progress, by label. */
@@ -71,12 +86,9 @@ export class FortioServer {
 
   /** The saved result document (the same JSON as `fortio load -json`), or null when none. */
   async result(run: FortioRun): Promise<string | null> {
-    const answer = await this.get(
-      this.path(`data/${encodeURIComponent(run.resultId)}.json`),
-      30_000,
-    );
+    const { answer } = await this.answer(`data/${encodeURIComponent(run.resultId)}.json`, 30_000);
     if (answer.status === 404) return null;
-    if (answer.status !== 200) throw new Error(`Fortio data answered ${answer.status}`);
+    if (answer.status !== 200) throw new Error(`Fortio data answered HTTP ${answer.status}`);
     return answer.body;
   }
 
@@ -97,7 +109,7 @@ export class FortioServer {
       );
       return (reply.RetCodes?.OK ?? 0) >= 1;
     }
-    const answer = await this.get(this.path(`fetch/${url.replace(/^https?:\/\//, "")}`), 5_000);
+    const { answer } = await this.answer(`fetch/${url.replace(/^https?:\/\//, "")}`, 5_000);
     return answer.status === 200;
   }
 }

@@ -107,6 +107,11 @@ export type WaitOptions = {
  * apiserver.
  */
 export interface ClusterGateway {
+  /**
+   * An error from this cluster in words safe to store and show: the apiserver's own reason only
+   * when it is TLS-verified; otherwise an HTTP status or a network category (never a body).
+   */
+  describeError(error: unknown): string;
   validate(): Promise<TClusterValidation>;
   detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection>;
   facts(): Promise<ClusterFacts>;

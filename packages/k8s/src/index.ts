@@ -17,12 +17,18 @@ export {
   type VaultKey,
 } from "./kubeconfig-vault";
 export {
-  inClusterKubeConfig,
-  kubeConfigFor,
+  checkKubeconfig,
   listContexts,
-  parseKubeconfig,
   selectContext,
-} from "./kubeconfig";
+  type CheckedKubeconfig,
+} from "./cluster/kubeconfig";
+export {
+  ClusterConnection,
+  openCluster,
+  type ClusterCredentials,
+  type InClusterAccess,
+  type OpenClusterOptions,
+} from "./cluster/open-cluster";
 export {
   describeLoadGeneratorMesh,
   LABELS,
@@ -42,7 +48,6 @@ export { targetUrl } from "./manifests/fortio-args";
 export { controlPlaneNamespaces, detectMeshes } from "./detection";
 export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
 export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
-export { kubeConfigForCluster, type SealedClusterAuth } from "./connect";
 export {
   applyBundle,
   BundleClient,
@@ -52,13 +57,13 @@ export {
   type BundleKube,
 } from "./apply-bundle";
 export {
-  CLUSTER_SCOPED_KINDS,
   describeBundleProblems,
   entryProblem,
   parseBundle,
   type BundleObject,
   type BundleProblem,
 } from "./manifests/bundle";
-export { targetProblems, type TargetProblem } from "./manifests/target-validation";
+export type { TargetProblem } from "./manifests/target-validation";
+export * from "./policy";
 export { buildSampleApp, sampleAppEntry, sampleTierName } from "./manifests/sample-app";
 export { serviceOfUrl } from "./target-plan";

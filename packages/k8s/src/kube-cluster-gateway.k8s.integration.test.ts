@@ -1,4 +1,5 @@
-import { AppsV1Api, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from "@kubernetes/client-node";
+import { AppsV1Api, CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
+import { testConnection } from "./test-support/test-cluster";
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import {
   kwokGet,
@@ -8,10 +9,9 @@ import {
 } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { kubeConfigFor } from "./kubeconfig";
 import { parseResourceMetrics } from "./resource-metrics";
 
-const admin = () => new KubeClusterGateway(testKubeConfig(), { pollMs: 200 });
+const admin = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 
 describe("KubeClusterGateway against a real apiserver with kwok", () => {
   it("validates the cluster: version, nodes with zones, every permission granted", async () => {
@@ -51,7 +51,7 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
         subjects: [{ apiGroup: "rbac.authorization.k8s.io", kind: "User", name: "readonly" }],
       },
     });
-    const limited = new KubeClusterGateway(kubeConfigFor(testUserKubeconfig("readonly"), null));
+    const limited = new KubeClusterGateway(testConnection(testUserKubeconfig("readonly")));
     const report = await limited.validate();
     expect(report.reachable).toBe(true);
     expect(report.missing).toContain(
@@ -63,13 +63,13 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
   });
 
   it("reports an unreachable cluster without throwing", async () => {
-    const kc = new KubeConfig();
-    kc.loadFromString(
-      testKubeconfig().replace(/server: https:\/\/127\.0\.0\.1:\d+/, "server: https://127.0.0.1:1"),
+    const text = testKubeconfig().replace(
+      /server: https:\/\/127\.0\.0\.1:\d+/,
+      "server: https://127.0.0.1:1",
     );
-    const report = await new KubeClusterGateway(kc).validate();
+    const report = await new KubeClusterGateway(testConnection(text)).validate();
     expect(report).toMatchObject({ reachable: false, serverVersion: null });
-    expect(report.error).toMatch(/refused|ECONNREFUSED|fetch failed/i);
+    expect(report.error).toMatch(/^unreachable/);
   });
 
   it("detects a fake istiod Deployment and ztunnel DaemonSet with versions from their images", async () => {

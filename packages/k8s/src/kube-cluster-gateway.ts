@@ -1,4 +1,4 @@
-import type { KubeConfig, V1Pod } from "@kubernetes/client-node";
+import type { V1Pod } from "@kubernetes/client-node";
 import type {
   TBenchmarkDefinition,
   TClusterValidation,
@@ -48,6 +48,7 @@ import {
   waitForVariantConfig,
 } from "./variant-config-steps";
 import { BundleClient } from "./apply-bundle";
+import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
 import type { BundleObject } from "./manifests/bundle";
 
 export type KubeClusterGatewayOptions = {
@@ -66,7 +67,7 @@ const managedSelector = `${LABELS.managedBy}=${MANAGED_BY}`;
 /** The ClusterGateway over @kubernetes/client-node; it gets its KubeConfig, builds nothing else. */
 export class KubeClusterGateway implements ClusterGateway {
   private readonly apis: KubeApis;
-  private readonly kubeConfig: KubeConfig;
+  private readonly connection: ClusterConnection;
   /** Each prepared variant's load-generator pod, by namespace. */
   private readonly loadPods = new Map<string, string>();
   private calls = 0;
@@ -84,23 +85,33 @@ export class KubeClusterGateway implements ClusterGateway {
   /** Pods' declared container roles, by namespace/pod (refreshed when an unknown pod appears). */
   private readonly roles: RolesCache = new Map();
 
-  constructor(kubeConfig: KubeConfig, options: KubeClusterGatewayOptions = {}) {
-    this.apis = createKubeApis(kubeConfig);
-    this.kubeConfig = kubeConfig;
+  constructor(connection: ClusterConnection, options: KubeClusterGatewayOptions = {}) {
+    this.apis = createKubeApis(connection);
+    this.connection = connection;
     this.pollMs = options.pollMs ?? 1000;
     this.now = options.now ?? (() => new Date());
     this.prometheusTimeoutMs = options.prometheusTimeoutMs;
     this.prometheusUrl = options.prometheusUrl ?? null;
-    this.objects = BundleClient.fromKubeConfig(kubeConfig);
+    this.objects = BundleClient.fromConnection(connection);
     this.targets = createTargetSteps({
       call: (fn) => this.call(fn),
-      bundle: { client: this.objects, onCall: () => (this.calls += 1) },
+      bundle: {
+        client: this.objects,
+        onCall: () => (this.calls += 1),
+        describe: this.apis.describe,
+      },
       untilTrue: (what, check, o) => this.untilTrue(what, check, o),
     });
   }
 
   apiCalls() {
     return this.calls;
+  }
+
+  describeError(error: unknown) {
+    // Our own errors (steps that name what failed) are kept; the cluster's are described.
+    if (error instanceof Error && error.constructor === Error) return error.message;
+    return this.apis.describe(error);
   }
 
   private call<T>(fn: (apis: KubeApis) => Promise<T>): Promise<T> {
@@ -115,7 +126,7 @@ export class KubeClusterGateway implements ClusterGateway {
   }
 
   validate(): Promise<TClusterValidation> {
-    return validateCluster((fn) => this.call(fn));
+    return validateCluster((fn) => this.call(fn), this.apis.describe);
   }
 
   detectMeshes(options: { prometheusUrl: string | null }): Promise<TMeshDetection> {
@@ -162,7 +173,7 @@ export class KubeClusterGateway implements ClusterGateway {
 
   private fortio(namespace: string, pod: string) {
     return new FortioServer(
-      (path, timeoutMs) => this.call(() => proxyGet(this.kubeConfig, path, timeoutMs)),
+      (path, timeoutMs) => this.call(() => proxyGet(this.connection, path, timeoutMs)),
       namespace,
       pod,
     );
@@ -320,6 +331,7 @@ export class KubeClusterGateway implements ClusterGateway {
     const url = options.prometheusUrl === undefined ? this.prometheusUrl : options.prometheusUrl;
     const readings =
       (await tryPrometheus(
+        connectionInternals(this.connection).policy,
         url,
         all,
         this.prometheus,

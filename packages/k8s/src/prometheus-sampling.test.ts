@@ -1,3 +1,4 @@
+import { parseOutboundPolicy } from "@meshbench/outbound";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,8 @@ import {
 const CPU = `{"status":"success","data":{"resultType":"vector","result":[{"metric":{"container":"istio-proxy","namespace":"mb-r1-istio","pod":"echo-6d5f7c9b8-x2k4p"},"value":[1732280000.123,"0.0215"]},{"metric":{"container":"echo","namespace":"mb-r1-istio","pod":"echo-6d5f7c9b8-x2k4p"},"value":[1732280000.123,"0.004"]},{"metric":{"container":"discovery","namespace":"istio-system","pod":"istiod-7f8d9c6b5-abcde"},"value":[1732280000.123,"NaN"]}]}}`;
 const MEMORY = `{"status":"success","data":{"resultType":"vector","result":[{"metric":{"container":"istio-proxy","namespace":"mb-r1-istio","pod":"echo-6d5f7c9b8-x2k4p"},"value":[1732280000.123,"44040192"]},{"metric":{"container":"echo","namespace":"mb-r1-istio","pod":"echo-6d5f7c9b8-x2k4p"},"value":[1732280000.123,"12582912"]}]}}`;
 const BAD_DATA = `{"status":"error","errorType":"bad_data","error":"invalid parameter \\"query\\": 1:1: parse error: unexpected end of input"}`;
+
+const TEST_POLICY = parseOutboundPolicy("test", "");
 
 describe("Prometheus response parsing", () => {
   it("parses an instant vector, dropping NaN", () => {
@@ -87,40 +90,50 @@ describe("Prometheus over HTTP (a real local server)", () => {
   });
 
   it("samples both series under a path prefix", async () => {
-    const r = await samplePrometheus(`${base}/ok`, ["mb-r1-istio"]);
+    const r = await samplePrometheus(TEST_POLICY, `${base}/ok`, ["mb-r1-istio"]);
     expect(r.map((x) => x.container)).toEqual(["istio-proxy", "echo"]);
     expect(queries).toContain(`/ok/api/v1/query ${usageQueries(["mb-r1-istio"]).memory}`);
   });
 
-  it("reports an error status with Prometheus's reason", async () => {
-    await expect(samplePrometheus(`${base}/bad/`, ["x"])).rejects.toThrow(/HTTP 400: bad_data/);
+  it("reports an error status without echoing what the server said", async () => {
+    const error = await samplePrometheus(TEST_POLICY, `${base}/bad/`, ["x"]).catch((e: Error) => e);
+    expect((error as Error).message).toBe("Prometheus answered HTTP 400");
   });
 
   it("reports a malformed body, a timeout and a refused connection", async () => {
-    await expect(samplePrometheus(`${base}/garbage`, ["x"])).rejects.toThrow(
-      /HTTP 200: not JSON: <html>/,
+    const garbage = await samplePrometheus(TEST_POLICY, `${base}/garbage`, ["x"]).catch(
+      (e: Error) => e,
     );
-    await expect(samplePrometheus(`${base}/slow`, ["x"], 100)).rejects.toThrow(
-      /unreachable: no answer in 100 ms/,
+    expect((garbage as Error).message).toBe("Prometheus answered something that is not JSON");
+    await expect(samplePrometheus(TEST_POLICY, `${base}/slow`, ["x"], 100)).rejects.toThrow(
+      /^Prometheus timed out$/,
     );
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    await expect(samplePrometheus(`http://127.0.0.1:${port}`, ["x"])).rejects.toThrow(
-      /unreachable: ECONNREFUSED/,
+    await expect(samplePrometheus(TEST_POLICY, `http://127.0.0.1:${port}`, ["x"])).rejects.toThrow(
+      /^Prometheus unreachable \(connection refused\)$/,
     );
+  });
+
+  it("connects only where the outbound policy allows (a production install refuses loopback)", async () => {
+    const before = queries.length;
+    const production = parseOutboundPolicy("production", "");
+    await expect(samplePrometheus(production, `${base}/ok`, ["x"])).rejects.toThrow(
+      /^Prometheus refused/,
+    );
+    expect(queries.length).toBe(before);
   });
 
   it("falls back (null) after the first failure, saying why once", async () => {
     const notices: string[] = [];
     const state = { failed: false };
-    expect(await tryPrometheus(null, ["x"], state, (m) => notices.push(m))).toBeNull();
-    expect(await tryPrometheus(`${base}/ok`, ["x"], state, (m) => notices.push(m))).toHaveLength(2);
-    expect(await tryPrometheus(`${base}/bad`, ["x"], state, (m) => notices.push(m))).toBeNull();
-    expect(await tryPrometheus(`${base}/ok`, ["x"], state, (m) => notices.push(m))).toBeNull();
-    expect(notices).toEqual([
-      expect.stringMatching(/^Prometheus sampling off .*HTTP 400: bad_data/),
-    ]);
+    const notice = (m: string) => notices.push(m);
+    expect(await tryPrometheus(TEST_POLICY, null, ["x"], state, notice)).toBeNull();
+    expect(await tryPrometheus(TEST_POLICY, `${base}/ok`, ["x"], state, notice)).toHaveLength(2);
+    expect(await tryPrometheus(TEST_POLICY, `${base}/bad`, ["x"], state, notice)).toBeNull();
+    expect(await tryPrometheus(TEST_POLICY, `${base}/ok`, ["x"], state, notice)).toBeNull();
+    expect(notices).toEqual([expect.stringMatching(/^Prometheus sampling off .*HTTP 400$/)]);
   });
 });

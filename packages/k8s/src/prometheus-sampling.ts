@@ -1,3 +1,4 @@
+import { describeOutboundError, outboundGet, type OutboundPolicy } from "@meshbench/outbound";
 import type { Reading } from "./usage-sampling";
 
 /**
@@ -12,6 +13,8 @@ export type PrometheusState = { failed: boolean };
 /** The rate window: at least two scrapes at a 15 s interval. */
 const RATE_WINDOW = "30s";
 const DEFAULT_TIMEOUT_MS = 5000;
+/** Two instant vectors for a few namespaces: far below this. */
+const MAX_PROMETHEUS_BYTES = 16 * 1024 * 1024;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -78,58 +81,54 @@ export function joinUsage(cpu: PrometheusSeries[], memory: PrometheusSeries[]): 
   return out;
 }
 
-function describeFetchError(error: unknown, timeoutMs: number) {
-  if (error instanceof Error && error.name === "TimeoutError")
-    return `no answer in ${timeoutMs} ms`;
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error) return (cause as Error & { code?: string }).code ?? cause.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** One instant query; throws with the reason (HTTP status, Prometheus's error, timeout). */
+/**
+ * One instant query under the outbound policy; throws with a reason that never quotes the
+ * server (HTTP status, "not a Prometheus API response", a network category).
+ */
 export async function queryPrometheus(
+  policy: OutboundPolicy,
   baseUrl: string,
   query: string,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ) {
   const url = new URL("api/v1/query", baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   url.searchParams.set("query", query);
-  let res: Response;
-  let text: string;
+  let answer;
   try {
-    res = await fetch(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
+    answer = await outboundGet(policy, url.href, {
+      timeoutMs,
+      maxResponseBytes: MAX_PROMETHEUS_BYTES,
     });
-    text = await res.text();
   } catch (error) {
-    throw new Error(`${url.origin} unreachable: ${describeFetchError(error, timeoutMs)}`, {
-      cause: error,
-    });
+    throw new Error(`Prometheus ${describeOutboundError(error)}`, { cause: error });
   }
+  if (answer.status !== 200) throw new Error(`Prometheus answered HTTP ${answer.status}`);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(answer.text);
   } catch {
-    throw new Error(`HTTP ${res.status}: not JSON: ${text.slice(0, 120)}`);
+    throw new Error("Prometheus answered something that is not JSON");
   }
   try {
     return parsePrometheusVector(body);
   } catch (error) {
-    throw new Error(`HTTP ${res.status}: ${(error as Error).message}`, { cause: error });
+    throw new Error("Prometheus answered something that is not an instant vector", {
+      cause: error,
+    });
   }
 }
 
 /** Readings through Prometheus (cAdvisor's series). */
 export async function samplePrometheus(
+  policy: OutboundPolicy,
   baseUrl: string,
   namespaces: string[],
   timeoutMs?: number,
 ): Promise<Reading[]> {
   const q = usageQueries(namespaces);
   const [cpu, memory] = await Promise.all([
-    queryPrometheus(baseUrl, q.cpu, timeoutMs),
-    queryPrometheus(baseUrl, q.memory, timeoutMs),
+    queryPrometheus(policy, baseUrl, q.cpu, timeoutMs),
+    queryPrometheus(policy, baseUrl, q.memory, timeoutMs),
   ]);
   return joinUsage(cpu, memory);
 }
@@ -139,6 +138,7 @@ export async function samplePrometheus(
  * The first failure is reported through `notice`, once; later calls skip Prometheus.
  */
 export async function tryPrometheus(
+  policy: OutboundPolicy,
   url: string | null,
   namespaces: string[],
   state: PrometheusState,
@@ -147,7 +147,7 @@ export async function tryPrometheus(
 ): Promise<Reading[] | null> {
   if (!url || state.failed) return null;
   try {
-    return await samplePrometheus(url, namespaces, timeoutMs);
+    return await samplePrometheus(policy, url, namespaces, timeoutMs);
   } catch (error) {
     state.failed = true;
     const why = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import type { V1Pod } from "@kubernetes/client-node";
 import { applyBundle, type BundleKube, bundleNotReady } from "./apply-bundle";
-import { describeKubeError, type KubeApis, statusCode } from "./kube-apis";
+import { type KubeApis, statusCode } from "./kube-apis";
 import { LABELS } from "./labels";
 import type { BundleObject } from "./manifests/bundle";
 import { buildSampleApp, type SampleAppInput, sampleTierName } from "./manifests/sample-app";
@@ -18,6 +18,8 @@ export type FoundService =
 
 /** The Kubernetes side of the target kinds other than the echo (the gateway's own operations). */
 export type TargetSteps = {
+  /** The connection's error wording (an apiserver's reason only when it is TLS-verified). */
+  describeError(error: unknown): string;
   deploySampleApp(input: SampleAppInput): Promise<void>;
   waitForSampleApp(namespace: string, tiers: number, options: WaitInput): Promise<void>;
   applyWorkload(
@@ -73,6 +75,7 @@ export function createTargetSteps(deps: {
     return (d.status?.readyReplicas ?? 0) >= want && (d.status?.updatedReplicas ?? 0) >= want;
   };
   return {
+    describeError: deps.bundle.describe,
     async deploySampleApp(input) {
       const app = buildSampleApp(input);
       for (const body of app.services)
@@ -130,7 +133,7 @@ export function createTargetSteps(deps: {
           reason:
             code === 404
               ? `Service ${service} not found in namespace ${namespace}`
-              : `Service ${namespace}/${service} could not be read: ${describeKubeError(error)}`,
+              : `Service ${namespace}/${service} could not be read: ${deps.bundle.describe(error)}`,
         };
       }
       if (Object.keys(selector).length === 0)

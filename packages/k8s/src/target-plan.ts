@@ -1,5 +1,4 @@
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
-import { describeKubeError } from "./kube-apis";
 import { LABELS, runLabels } from "./labels";
 import type { PodAvoidance } from "./manifests/load-generator";
 import type { BundleObject } from "./manifests/bundle";
@@ -110,7 +109,7 @@ export async function startTarget(
           v,
         );
       } catch (error) {
-        return { problem: `the workload could not be applied: ${describeKubeError(error)}` };
+        return { problem: `the workload could not be applied: ${k.describeError(error)}` };
       }
       const avoid = entryPods(applied, target.entry.service);
       return plan({

@@ -1,4 +1,5 @@
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
+import { testConnection } from "./test-support/test-cluster";
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { LABELS, runLabels } from "./labels";
 import { meshProblem } from "./mesh-verification";
 import { NOT_LOAD_GENERATOR } from "./target-kube";
 
-const gw = () => new KubeClusterGateway(testKubeConfig(), { pollMs: 200 });
+const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 const core = testKubeConfig().makeApiClient(CoreV1Api);
 const apps = testKubeConfig().makeApiClient(AppsV1Api);
 const wait = { timeoutMs: 60_000 };

@@ -1,7 +1,6 @@
 import type { TBenchmarkDefinition, TTrialCoordinates, TVariant } from "@meshbench/contracts";
 import { trialKey } from "@meshbench/core";
 import type { FortioServer } from "./fortio-server";
-import { describeKubeError } from "./kube-apis";
 import type {
   TrialOutcome,
   WaitOptions,
@@ -21,6 +20,7 @@ import type { TargetSteps } from "./target-kube";
 import { startTarget } from "./target-plan";
 import { describeVariantSettings } from "./variant-description";
 import type { BundleObject } from "./manifests/bundle";
+import { definitionProblems } from "./policy/definition-policy";
 
 type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 
@@ -62,6 +62,16 @@ export function describeVariant(runId: string, variant: TVariant, def?: TBenchma
 }
 
 /**
+ * The cluster policy again, before anything of the variant is created: a definition stored before
+ * a rule existed (or written around the service) fails its variant with the reasons.
+ */
+export function variantPolicyProblem(def: TBenchmarkDefinition, variant: TVariant): string | null {
+  const problems = definitionProblems(def, variant.name);
+  if (!problems.length) return null;
+  return `refused by Meshbench's cluster policy: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}`;
+}
+
+/**
  * Namespace, target and load generator (both started at once), the mesh check, then the load
  * generator Ready and the target answering through it once: a trial never measures start-up.
  */
@@ -70,6 +80,8 @@ export async function prepareVariant(
   input: PrepareVariantInput,
 ): Promise<PreparedVariant> {
   const { runId, definition: def, variant: v } = input;
+  const refused = variantPolicyProblem(def, v);
+  if (refused) return { namespace: variantNamespace(runId, v.name), problem: refused };
   const namespace = await k.ensureNamespace(runId, v);
   const wait = { timeoutMs: READY_MS, shouldStop: input.shouldStop };
   // Before the target: a PeerAuthentication or a proxy's Service is in place when its pods start.
@@ -229,7 +241,7 @@ export async function waitForTrial(
       } catch (error) {
         return {
           status: "failed",
-          reason: `load generator unreachable: ${describeKubeError(error)}`,
+          reason: `load generator unreachable: ${error instanceof Error ? error.message : "unknown error"}`,
         };
       }
     }

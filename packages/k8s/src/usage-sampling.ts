@@ -1,4 +1,4 @@
-import { describeKubeError, type KubeApis } from "./kube-apis";
+import type { KubeApis } from "./kube-apis";
 import {
   type ContainerReading,
   cpuMillicores,
@@ -74,7 +74,7 @@ async function scrapeKubelets(ctx: Ctx, namespaces: string[]): Promise<Container
       // e.g. "address not allowed": the apiserver refuses to proxy to loopback node addresses.
       ctx.state.mode = "unavailable";
       throw new Error(
-        `resource metrics unavailable through the node proxy: ${describeKubeError(error)}`,
+        `resource metrics unavailable through the node proxy: ${ctx.apis.describe(error)}`,
         { cause: error },
       );
     }

@@ -25,7 +25,10 @@ export function applyVariantConfig(
   deps: VariantConfigDeps,
   input: { runId: string; variant: TVariant; namespace: string },
 ): Promise<{ objects: BundleObject[]; problem: string | null }> {
-  return applyVariantManifests({ client: deps.objects, onCall: deps.count }, input);
+  return applyVariantManifests(
+    { client: deps.objects, onCall: deps.count, describe: deps.apis.describe },
+    input,
+  );
 }
 
 /** The Gateway a waypoint variant names, and the pods serving it. */
@@ -85,9 +88,9 @@ export async function waitForVariantConfig(
   const waypoint = input.variant.waypoint;
   for (;;) {
     const pending = await bundleNotReady(
-      { client: deps.objects, onCall: deps.count },
+      { client: deps.objects, onCall: deps.count, describe: deps.apis.describe },
       input.objects,
-    ).catch((error: unknown) => [`manifests unreadable: ${(error as Error).message}`]);
+    ).catch((error: unknown) => [`manifests unreadable: ${deps.apis.describe(error)}`]);
     const wp = waypoint
       ? waypointProblem(
           waypoint,

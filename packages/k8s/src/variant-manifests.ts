@@ -1,7 +1,6 @@
 import { ApiException } from "@kubernetes/client-node";
 import type { TVariant } from "@meshbench/contracts";
 import { applyBundle, BundleError, type BundleKube } from "./apply-bundle";
-import { describeKubeError } from "./kube-apis";
 import { LABELS, runLabels } from "./labels";
 import type { BundleObject } from "./manifests/bundle";
 
@@ -32,7 +31,7 @@ export async function applyVariantManifests(
     if (error instanceof ApiException)
       return {
         objects: [],
-        problem: `variant manifests refused: ${describeKubeError(error)}`,
+        problem: `variant manifests refused: ${kube.describe(error)}`,
       };
     throw error;
   }

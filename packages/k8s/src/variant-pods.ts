@@ -2,6 +2,9 @@ import type { V1Container, V1PodTemplateSpec } from "@kubernetes/client-node";
 import { CONTAINER_ROLES_ANNOTATION, type TVariant } from "@meshbench/contracts";
 import { formatContainerRoles, podContainerRoles } from "./container-roles";
 import { toResourceRequirements } from "./manifests/resources";
+import { imageProblem } from "./policy/images";
+import { podAnnotationProblems } from "./policy/pod-template";
+import { PolicyError } from "./policy/policy-error";
 
 export type VariantPodConfig = Pick<TVariant, "podAnnotations" | "extraContainers">;
 
@@ -9,7 +12,8 @@ export type VariantPodConfig = Pick<TVariant, "podAnnotations" | "extraContainer
  * A variant's changes to the target's pods: its pod annotations (e.g. proxy concurrency, Consul's
  * connect-inject — on pods, not the namespace) and its extra containers (e.g. a proxy in front of
  * the app), each named with its role in the container-roles annotation so its cost is booked as
- * that role. Pure; used for every target kind whose pods Meshbench builds or applies.
+ * that role. Pure; used for every target kind whose pods Meshbench builds or applies. Reserved
+ * or Pod-Security-breaking annotations and bad images are refused (PolicyError), as when saving.
  */
 export function withVariantPodConfig(
   template: V1PodTemplateSpec,
@@ -17,6 +21,11 @@ export function withVariantPodConfig(
 ): V1PodTemplateSpec {
   if (!variant) return template;
   const extra = variant.extraContainers;
+  const refused = [
+    ...podAnnotationProblems(variant.podAnnotations),
+    ...extra.map((c) => imageProblem(c.image)).filter((p): p is string => !!p),
+  ];
+  if (refused.length) throw new PolicyError(`pod configuration refused: ${refused.join("; ")}`);
   const annotations = { ...template.metadata?.annotations, ...variant.podAnnotations };
   if (extra.length) {
     const roles = podContainerRoles(annotations);

@@ -27,7 +27,7 @@ import {
   parseVaultKeys,
 } from "@meshbench/k8s";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
-import { createClusterAccess, type GatewayFactory } from "./clusters/cluster-access";
+import { createClusterAccess, type ClusterConnectionRules } from "./clusters/cluster-access";
 import { createClusterService } from "./clusters/cluster-service";
 import { createHistoryService } from "./history/history-service";
 import { createDisabledMailer, type Mailer } from "./mail/mailer";
@@ -58,8 +58,11 @@ export type ServiceOptions = {
   encryptionKeys?: string | null;
   /** Hands started runs to the workers (pg-boss); without one, runs.start answers PRECONDITION_FAILED. */
   runQueue?: RunEnqueuer | null;
-  /** How a KubeConfig becomes a gateway (tests may swap it); default KubeClusterGateway. */
-  gatewayFor?: GatewayFactory;
+  /**
+   * How clusters may be reached: the outbound address policy and the in-cluster workspaces, as
+   * the app validated them from env. Without it no cluster is ever opened (fail closed).
+   */
+  clusterRules?: ClusterConnectionRules;
   /** How often the default gateway polls the apiserver while it waits. */
   clusterPollMs?: number;
   /** Observes every stored upload (the web app counts ingest rate and latency with it). */
@@ -115,13 +118,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     vault: new KubeconfigVault(
       options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
     ),
-    gatewayFor:
-      options.gatewayFor ??
-      ((kc, cluster) =>
-        new KubeClusterGateway(kc, {
-          prometheusUrl: cluster.prometheusUrl,
-          pollMs: options.clusterPollMs,
-        })),
+    gatewayFor: (connection, cluster) =>
+      new KubeClusterGateway(connection, {
+        prometheusUrl: cluster.prometheusUrl,
+        pollMs: options.clusterPollMs,
+      }),
+    rules: options.clusterRules ?? { outboundPolicy: null },
   });
   return {
     runs,

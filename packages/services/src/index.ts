@@ -8,9 +8,14 @@ export {
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./mail/mailer";
 export type { RunEnqueuer } from "./runs/run-scheduling-service";
 export type { ClaimedRun, RunExecutionService, TrialOutput } from "./runs/run-execution-service";
-export type { ClusterAccess, GatewayFactory } from "./clusters/cluster-access";
+export type {
+  ClusterAccess,
+  ClusterConnectionRules,
+  GatewayFactory,
+} from "./clusters/cluster-access";
 export type { ClusterAuditActor } from "./clusters/cluster-service";
 export { assessedTrial, readTrialResult } from "./results/record-trial";
 export { runExport, comparisonExport, type ExportFile } from "./reports/export";
 export { smpExport } from "./reports/smp";
 export { sanitizeEnvironment } from "./reports/sanitize";
+export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";

@@ -12,11 +12,11 @@ import {
   AdmissionregistrationV1Api,
   CoreV1Api,
   CustomObjectsApi,
-  KubeConfig,
   type V1Pod,
 } from "@kubernetes/client-node";
 import { findFreePort } from "@meshbench/local-postgres";
 import { inject } from "vitest";
+import { harnessKubeConfig } from "./harness-kube-config";
 import { signCertificate, type TestCertificates, userKubeconfig } from "./k8s-certs";
 import "./k8s-provided-context";
 
@@ -41,11 +41,8 @@ export async function kwokGet(pathname: string): Promise<string> {
   return get("https").catch(() => get("http"));
 }
 
-export function testKubeConfig() {
-  const kc = new KubeConfig();
-  kc.loadFromString(testKubeconfig());
-  return kc;
-}
+/** The harness's admin config for the shared test cluster (see harness-kube-config.ts). */
+export const testKubeConfig = () => harnessKubeConfig(testKubeconfig());
 
 /** A kubeconfig for a new client-certificate user (no permissions until RBAC grants some). */
 export function testUserKubeconfig(cn: string) {

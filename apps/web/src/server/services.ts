@@ -1,12 +1,13 @@
 import "server-only";
 import {
+  clusterRules,
   createConsoleMailer,
   createDisabledMailer,
   createServices,
   type Services,
 } from "@meshbench/api";
 import { createRunQueue } from "@meshbench/db";
-import { authEnv, env } from "~/env";
+import { authEnv, clusterSettings, env } from "~/env";
 import { getDatabase } from "./database";
 import { getMetrics } from "./ops";
 
@@ -22,6 +23,7 @@ export function getServices(): Services {
       upload: { points: env.MESHBENCH_UPLOAD_RATE_LIMIT, durationSeconds: 60 },
     },
     encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
+    clusterRules: clusterRules(clusterSettings),
     runQueue: createRunQueue(env.DATABASE_URL),
     // Ingest rate and latency (meshbench_ingest_*), wrapped once here and never per request.
     observeIngest: (store, trialsOf) => getMetrics().observeIngest(store, trialsOf),

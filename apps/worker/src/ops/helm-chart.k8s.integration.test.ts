@@ -1,5 +1,5 @@
-import { KubeClusterGateway } from "@meshbench/k8s";
-import { KubeConfig } from "@kubernetes/client-node";
+import { KubeClusterGateway, openCluster } from "@meshbench/k8s";
+import { parseOutboundPolicy } from "@meshbench/outbound";
 import { testNodes } from "@meshbench/testing/k8s";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +11,8 @@ import {
 } from "./chart-testing";
 
 const DB = "database:\n  url: postgresql://meshbench:pw@postgres.example.com:5432/meshbench\n";
+/** The operator enables in-cluster mode for one named workspace. */
+const IN_CLUSTER = `${DB}inCluster: { enabled: true, workspaces: [ws-ops] }\n`;
 const PRODUCTION = `
 image: { registry: registry.example.com/meshbench, tag: "1.2.3", pullSecrets: [{ name: regcred }] }
 secrets: { existingSecret: meshbench-prod }
@@ -67,13 +69,11 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
     expect(out).not.toMatch(/error/i);
   });
 
-  it("has every piece: web + worker Deployments, Service, PDBs, migrations hook, RBAC", () => {
+  it("has every piece: web + worker Deployments, Service, PDBs, migrations hook; RBAC only in-cluster", () => {
     const kinds = (values: string) =>
       parseObjects(renderChart("mb-prod", values)).map((o) => `${o.kind}/${o.metadata.name}`);
     expect(kinds(DB).sort()).toEqual(
       [
-        "ClusterRole/mb-meshbench-mb-prod",
-        "ClusterRoleBinding/mb-meshbench-mb-prod",
         "Deployment/mb-meshbench-web",
         "Deployment/mb-meshbench-worker",
         "Job/mb-meshbench-migrations",
@@ -85,6 +85,12 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
         "Service/mb-meshbench-worker-ops",
         "ServiceAccount/mb-meshbench",
       ].sort(),
+    );
+    expect(kinds(IN_CLUSTER)).toEqual(
+      expect.arrayContaining([
+        "ClusterRole/mb-meshbench-mb-prod",
+        "ClusterRoleBinding/mb-meshbench-mb-prod",
+      ]),
     );
     const prod = kinds(PRODUCTION);
     expect(prod).toContain("Ingress/mb-meshbench");
@@ -126,6 +132,28 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
     expect(given("MESHBENCH_METRICS_TOKEN")).toBe("scrape-me-0123456789");
   });
 
+  it("in-cluster mode is off by default: no token mounted, no RBAC; enabled only for named workspaces", () => {
+    const deployments = (values: string) =>
+      parseObjects(renderChart("mb-prod", values)).filter((o) => o.kind === "Deployment");
+    for (const d of deployments(DB)) {
+      const spec = podSpec(d) as ReturnType<typeof podSpec> & {
+        automountServiceAccountToken: boolean;
+      };
+      expect(spec.automountServiceAccountToken).toBe(false);
+      expect(JSON.stringify(spec.containers[0]!.env)).not.toContain(
+        "MESHBENCH_IN_CLUSTER_WORKSPACES",
+      );
+    }
+    for (const d of deployments(IN_CLUSTER))
+      expect(podSpec(d).containers[0]!.env).toContainEqual({
+        name: "MESHBENCH_IN_CLUSTER_WORKSPACES",
+        value: "ws-ops",
+      });
+    expect(() => renderChart("mb-prod", `${DB}inCluster: { enabled: true }\n`)).toThrow(
+      /inCluster\.enabled needs inCluster\.workspaces/,
+    );
+  });
+
   it("scales each tier from values and gives the worker time to hand back its trial", () => {
     const objects = parseObjects(renderChart("mb-prod", PRODUCTION));
     const deployment = (name: string) =>
@@ -148,11 +176,10 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
 
 describe("in-cluster mode: the chart's ServiceAccount + RBAC, used through a pod-style token mount", () => {
   const ns = "mb-incluster";
-  const savedEnv = { ...process.env };
 
   beforeAll(() => {
     kubectl(["create", "namespace", ns]);
-    const rbac = renderChart(ns, DB, [
+    const rbac = renderChart(ns, IN_CLUSTER, [
       "--show-only",
       "templates/serviceaccount.yaml",
       "--show-only",
@@ -160,19 +187,21 @@ describe("in-cluster mode: the chart's ServiceAccount + RBAC, used through a pod
     ]);
     kubectl(["apply", "-n", ns, "-f", "-"], rbac);
     kubectl(["create", "serviceaccount", "nobody", "-n", ns]);
-    return () => {
-      process.env = savedEnv;
-    };
   });
 
   const inClusterGateway = (serviceAccount: string) => {
     const sa = serviceAccountFiles(ns, serviceAccount);
-    process.env.KUBERNETES_SERVICE_HOST = sa.host;
-    process.env.KUBERNETES_SERVICE_PORT = sa.port;
-    const kc = new KubeConfig();
-    // the same loader as inClusterKubeConfig(), with the mount under a temp dir
-    kc.loadFromCluster(sa.prefix);
-    return new KubeClusterGateway(kc);
+    // The operator enabled in-cluster mode for workspace "w"; the mount is under a temp dir.
+    const access = {
+      workspaceIds: ["w"],
+      serviceHost: sa.host,
+      servicePort: sa.port,
+      serviceAccountDir: sa.dir,
+    };
+    const policy = parseOutboundPolicy("production", "");
+    return new KubeClusterGateway(
+      openCluster({ mode: "in_cluster", access, workspaceId: "w" }, { policy }),
+    );
   };
 
   it("the chart's ServiceAccount token validates with every permission and sees the nodes", async () => {

@@ -69,6 +69,8 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
           DATABASE_URL: url,
           MESHBENCH_MODE: "production",
           MESHBENCH_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString("base64")}`,
+          // the operator enables in-cluster mode for this workspace only
+          MESHBENCH_IN_CLUSTER_WORKSPACES: workspaceId,
           KUBERNETES_SERVICE_HOST: sa.host,
           KUBERNETES_SERVICE_PORT: sa.port,
           MESHBENCH_OPS_PORT: String(opsPort),
@@ -134,12 +136,11 @@ describe.skipIf(!canUnshare)("the worker in-cluster, as the chart runs it", () =
     kubectl(["create", "namespace", ns]);
     kubectl(
       ["apply", "-n", ns, "-f", "-"],
-      renderChart(ns, "database: { url: postgresql://x@db/x }\n", [
-        "--show-only",
-        "templates/serviceaccount.yaml",
-        "--show-only",
-        "templates/rbac.yaml",
-      ]),
+      renderChart(
+        ns,
+        "database: { url: postgresql://x@db/x }\ninCluster: { enabled: true, workspaces: [w] }\n",
+        ["--show-only", "templates/serviceaccount.yaml", "--show-only", "templates/rbac.yaml"],
+      ),
     );
     sa = serviceAccountFiles(ns, "mb-meshbench");
     const ws = await db.workspace.create({ data: { slug: "pod", name: "Pod" } });

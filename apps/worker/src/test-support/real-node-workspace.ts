@@ -1,10 +1,10 @@
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { KubeClusterGateway } from "@meshbench/k8s";
 import { createServices } from "@meshbench/services";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
 import { afterAll, beforeAll, expect } from "vitest";
 import { startWorker } from "../worker";
+import { realNodeClusterRules } from "./cluster-rules";
 import { workspaceClient } from "./workspace-client";
 
 type Worker = Awaited<ReturnType<typeof startWorker>>;
@@ -36,11 +36,15 @@ export function useRealNodeWorkspace(slug: string): RealNodeWorkspace {
   ws.caller = () =>
     workspaceClient(ws.db, ws.workspaceId, {
       runQueue: ws.queue,
-      gatewayFor: (k, cluster) => new KubeClusterGateway(k, { pollMs: 500, ...cluster }),
+      clusterRules: realNodeClusterRules(),
+      clusterPollMs: 500,
     });
   ws.startWorker = async ({ sampleEveryMs }) => {
     const worker = await startWorker({
-      services: createServices(ws.db, { clusterPollMs: 500 }),
+      services: createServices(ws.db, {
+        clusterPollMs: 500,
+        clusterRules: realNodeClusterRules(),
+      }),
       queue: createRunQueue(ws.url, {
         pollSeconds: 0.5,
         heartbeatSeconds: 10,

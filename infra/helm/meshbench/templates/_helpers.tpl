@@ -70,3 +70,18 @@ imagePullSecrets:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 {{- end -}}
+
+{{/* Cluster-reaching rules shared by web and worker: outbound allowance, in-cluster workspaces. */}}
+{{- define "meshbench.clusterEnv" -}}
+{{- if .Values.inCluster.enabled }}
+{{- if not .Values.inCluster.workspaces }}
+{{- fail "inCluster.enabled needs inCluster.workspaces: the ids of the workspaces allowed to use it" }}
+{{- end }}
+- name: MESHBENCH_IN_CLUSTER_WORKSPACES
+  value: {{ join "," .Values.inCluster.workspaces | quote }}
+{{- end }}
+{{- with .Values.outbound.allow }}
+- name: MESHBENCH_OUTBOUND_ALLOW
+  value: {{ join "," . | quote }}
+{{- end }}
+{{- end -}}

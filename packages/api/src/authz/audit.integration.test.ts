@@ -6,6 +6,7 @@ import type { Mail } from "@meshbench/services";
 import type { Actor } from "../context";
 import { createCaller } from "../root";
 import { createServices } from "@meshbench/services";
+import { TEST_CLUSTER_RULES } from "../test-support/fake-apiserver";
 import { buildMatrix, signUp } from "../test-support/matrix-fixtures";
 
 /** Every sensitive action leaves one audit entry (who, what, when) and no secret anywhere. */
@@ -21,6 +22,7 @@ describe("membership and token changes are audited", () => {
     const services = createServices(db(), {
       mailer: { transport: "test", send: (m) => Promise.resolve(void mails.push(m)) },
       appUrl: "https://meshbench.example",
+      clusterRules: TEST_CLUSTER_RULES,
     });
     ownerActor = matrix.callers.aOwner;
     owner = createCaller({ services, actor: ownerActor });

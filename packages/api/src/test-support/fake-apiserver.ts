@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseOutboundPolicy } from "@meshbench/outbound";
+
+/** The rules the api tests run under: the `test` outbound policy (loopback only), as CI does. */
+export const TEST_CLUSTER_RULES = { outboundPolicy: parseOutboundPolicy("test", "") };
 
 /**
  * The few read endpoints cluster validation and mesh detection call, answered over real HTTP

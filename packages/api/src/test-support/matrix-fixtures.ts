@@ -8,7 +8,7 @@ import { createDisabledMailer, createServices } from "@meshbench/services";
 import type { Role } from "../context";
 import type { TokenScope } from "../auth/scopes";
 import { generateApiToken } from "../auth/api-token";
-import { kubeconfigFor, startFakeApiserver } from "./fake-apiserver";
+import { kubeconfigFor, startFakeApiserver, TEST_CLUSTER_RULES } from "./fake-apiserver";
 import {
   benchmarkDefinition,
   LEVEL_KEY,
@@ -92,6 +92,7 @@ export async function buildMatrix(db: Database) {
   const apiserver = await startFakeApiserver();
   const services = createServices(db, {
     runQueue: { enqueue: (job) => Promise.resolve(void enqueued.push(job)) },
+    clusterRules: TEST_CLUSTER_RULES,
   });
   const auth = createAuth(db, {
     secret: TEST_AUTH_SECRET,

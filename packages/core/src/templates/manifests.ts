@@ -68,13 +68,18 @@ spec:
             methods: ["GET", "POST"]`;
 }
 
-/** B: Istio's default retries (2 attempts) and timeouts off, so meshes are compared alike. */
+/**
+ * B: Istio's default retries (2 attempts) and timeouts off, so meshes are compared alike. Exported
+ * to its own namespace only (without `exportTo` it would apply mesh-wide, which the cluster
+ * policy refuses).
+ */
 export function noRetriesVirtualService(): string {
   return `apiVersion: networking.istio.io/v1
 kind: VirtualService
 metadata:
   name: no-retries
 spec:
+  exportTo: ["."]
   hosts: ["${ECHO_SERVICE}"]
   http:
     - route:

@@ -131,6 +131,14 @@ export function createClusterRepository(db: Database) {
       });
     },
 
+    /** The stored credentials were refused when opened: say so, and that nothing connected. */
+    async recordRefusal(workspaceId: string, clusterId: string, message: string) {
+      await db.cluster.updateMany({
+        where: { id: clusterId, workspaceId },
+        data: { status: "refused", statusMessage: message },
+      });
+    },
+
     async recordDetection(workspaceId: string, clusterId: string, detection: TMeshDetection) {
       await db.cluster.updateMany({
         where: { id: clusterId, workspaceId },

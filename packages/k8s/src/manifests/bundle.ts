@@ -1,6 +1,8 @@
 import type { KubernetesObject, V1PodTemplateSpec } from "@kubernetes/client-node";
 import { parseAllDocuments } from "yaml";
 import type { TEntryPoint } from "@meshbench/contracts";
+import { bundlePolicyProblems, type PolicyEntry } from "../policy/bundle-policy";
+import { kindKey, WORKLOAD_KINDS } from "../policy/kinds";
 
 /** One thing wrong with a manifest bundle: which document (1-based) and why. */
 export type BundleProblem = { document: number | null; message: string };
@@ -10,44 +12,6 @@ export type BundleObject = KubernetesObject & {
   kind: string;
   metadata: NonNullable<KubernetesObject["metadata"]> & { name: string };
 };
-
-/**
- * Kinds that live outside any namespace. A bundle is applied into a variant's namespace and
- * removed with it: a cluster-scoped object would outlive the run and touch other tenants. Kinds
- * not listed (CRDs) are checked against the apiserver's discovery when applied.
- */
-export const CLUSTER_SCOPED_KINDS = new Set([
-  "Namespace",
-  "Node",
-  "PersistentVolume",
-  "ClusterRole",
-  "ClusterRoleBinding",
-  "CustomResourceDefinition",
-  "StorageClass",
-  "RuntimeClass",
-  "IngressClass",
-  "GatewayClass",
-  "APIService",
-  "MutatingWebhookConfiguration",
-  "ValidatingWebhookConfiguration",
-  "ValidatingAdmissionPolicy",
-  "ValidatingAdmissionPolicyBinding",
-  "CSIDriver",
-  "CSINode",
-  "VolumeAttachment",
-  "CertificateSigningRequest",
-  "FlowSchema",
-  "PriorityLevelConfiguration",
-]);
-
-/** Workload kinds whose pod template gets the run's labels too (so their pods are found). */
-export const POD_TEMPLATE_KINDS = new Set([
-  "Deployment",
-  "StatefulSet",
-  "DaemonSet",
-  "ReplicaSet",
-  "Job",
-]);
 
 const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 
@@ -69,35 +33,53 @@ function objectProblem(o: unknown, namespace: string | null): string | null {
   const meta = obj.metadata as Record<string, unknown> | undefined;
   if (typeof meta?.name !== "string" || !NAME.test(meta.name))
     return `${obj.kind}: metadata.name must be a lowercase DNS name`;
-  if (CLUSTER_SCOPED_KINDS.has(obj.kind))
-    return `${describe(o)} is cluster-scoped: only namespaced objects may be applied into a variant's namespace`;
   const ns = meta.namespace;
   if (ns !== undefined && ns !== null && ns !== "" && (namespace === null || ns !== namespace))
     return `${describe(o)} names namespace ${JSON.stringify(ns)}: leave metadata.namespace out, every object goes into the variant's namespace`;
   return null;
 }
 
-/**
- * Parses a multi-document YAML bundle and checks what can be checked without a cluster: every
- * document a named, namespaced object in no other namespace. `namespace` is the one namespace an
- * object may name (null when saving, before any namespace exists).
- */
-export function parseBundle(
-  text: string,
-  namespace: string | null = null,
-): { objects: BundleObject[]; problems: BundleProblem[] } {
+/** Aliases one document may expand: a "billion laughs" bundle stops here (a 400, not a 500). */
+const MAX_ALIASES = 100;
+
+function toObjects(text: string): { docs: unknown[]; problem: BundleProblem | null } {
   const parsed = parseAllDocuments(text);
   const documents = Array.isArray(parsed) ? parsed : [];
   const broken = documents.findIndex((d) => d.errors.length > 0);
   if (broken >= 0) {
     const message = documents[broken]!.errors[0]!.message.split("\n")[0];
-    return {
-      objects: [],
-      problems: [{ document: broken + 1, message: `not valid YAML: ${message}` }],
-    };
+    return { docs: [], problem: { document: broken + 1, message: `not valid YAML: ${message}` } };
   }
-  const docs: unknown[] = documents.map((d) => d.toJS({ maxAliasCount: 100 }) as unknown);
-  const objects: BundleObject[] = [];
+  const docs: unknown[] = [];
+  for (const [i, d] of documents.entries()) {
+    try {
+      docs.push(d.toJS({ maxAliasCount: MAX_ALIASES }));
+    } catch (error) {
+      // yaml throws past maxAliasCount (resource exhaustion) and for an unresolved alias.
+      const text = error instanceof Error ? error.message : String(error);
+      const message = text.includes("Excessive alias")
+        ? `expands more than ${MAX_ALIASES} YAML aliases: write the objects out instead of aliasing them`
+        : `not valid YAML: ${text.split("\n")[0]}`;
+      return { docs: [], problem: { document: i + 1, message } };
+    }
+  }
+  return { docs, problem: null };
+}
+
+/**
+ * Parses a multi-document YAML bundle and checks what can be checked without a cluster: every
+ * document a named object in no other namespace, and everything Meshbench's cluster policy
+ * (policy/) refuses — kinds off the allow-list, pod specs beyond Pod Security "baseline",
+ * reserved annotations, references into other namespaces. `namespace` is the one namespace an
+ * object may name (null when saving, before any namespace exists). Save and apply both call it.
+ */
+export function parseBundle(
+  text: string,
+  namespace: string | null = null,
+): { objects: BundleObject[]; problems: BundleProblem[] } {
+  const { docs, problem } = toObjects(text);
+  if (problem) return { objects: [], problems: [problem] };
+  const entries: PolicyEntry<BundleObject>[] = [];
   const problems: BundleProblem[] = [];
   const seen = new Set<string>();
   docs.forEach((doc, i) => {
@@ -109,8 +91,12 @@ export function parseBundle(
     if (seen.has(key))
       return problems.push({ document: i + 1, message: `${describe(o)} appears twice` });
     seen.add(key);
-    objects.push(o);
+    entries.push({ document: i + 1, object: o });
   });
+  problems.push(...bundlePolicyProblems(entries, namespace));
+  problems.sort((a, b) => (a.document ?? 0) - (b.document ?? 0));
+  const refused = new Set(problems.map((p) => p.document));
+  const objects = entries.filter((e) => !refused.has(e.document)).map((e) => e.object);
   if (objects.length === 0 && problems.length === 0)
     problems.push({ document: null, message: "has no objects" });
   return { objects, problems };
@@ -153,7 +139,7 @@ export function labelBundle(
     const copy = structuredClone(o);
     copy.metadata.namespace = namespace;
     copy.metadata.labels = { ...copy.metadata.labels, ...labels };
-    if (POD_TEMPLATE_KINDS.has(copy.kind)) {
+    if (WORKLOAD_KINDS.has(kindKey(copy.apiVersion, copy.kind))) {
       const spec = ((copy as { spec?: Record<string, unknown> }).spec ??= {});
       const template = (spec.template ??= {}) as { metadata?: { labels?: object } };
       template.metadata ??= {};

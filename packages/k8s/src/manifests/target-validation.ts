@@ -5,10 +5,10 @@ import { describeBundleProblems, entryProblem, parseBundle } from "./bundle";
 export type TargetProblem = { field: string; message: string };
 
 /**
- * What is wrong with a benchmark's target before any cluster is involved (pure; the benchmark
- * service refuses to save such a definition): a workload bundle that does not parse, holds a
- * cluster-scoped object or another namespace's, or lacks its entry Service; protocols the sample
- * app's proxies cannot carry.
+ * What is wrong with a benchmark's target before any cluster is involved (pure; part of
+ * policy/definition-policy.ts `definitionProblems`): a workload bundle that does not parse or that
+ * the cluster policy refuses, or that lacks its entry Service; protocols the sample app's proxies
+ * cannot carry.
  */
 export function targetProblems(def: TBenchmarkDefinition): TargetProblem[] {
   const t = def.target;

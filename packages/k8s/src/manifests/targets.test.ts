@@ -58,13 +58,15 @@ describe("manifest bundles", () => {
     const { objects, problems } = parseBundle(bad);
     expect(objects).toEqual([]);
     expect(problems.map((p) => p.document)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(problems[0]!.message).toMatch(/Namespace other is cluster-scoped/);
+    expect(problems[0]!.message).toMatch(
+      /^Namespace other: a benchmark may not create a Namespace/,
+    );
     expect(problems[1]!.message).toMatch(/names namespace "kube-system"/);
     expect(problems[2]!.message).toBe("has no apiVersion");
     expect(problems[3]!.message).toMatch(/lowercase DNS name/);
     expect(problems[4]!.message).toMatch(/not a Kubernetes object/);
     expect(problems[5]!.message).toMatch(/separate documents/);
-    expect(problems[6]!.message).toMatch(/ClusterRoleBinding x is cluster-scoped/);
+    expect(problems[6]!.message).toMatch(/ClusterRoleBinding x: .*RBAC objects would grant rights/);
   });
 
   it("accepts the variant's own namespace, refuses broken YAML, empty bundles and duplicates", () => {
@@ -120,7 +122,9 @@ describe("target validation when a benchmark is saved", () => {
       workload(`${WORKLOAD}\napiVersion: v1\nkind: Namespace\nmetadata: { name: x }`),
     );
     expect(withNamespace.map((p) => p.field)).toEqual(["target.manifests"]);
-    expect(withNamespace[0]!.message).toMatch(/^document 3: Namespace x is cluster-scoped/);
+    expect(withNamespace[0]!.message).toMatch(
+      /^document 3: Namespace x: a benchmark may not create a Namespace/,
+    );
     expect(targetProblems(workload(WORKLOAD, 1234))[0]!.field).toBe("target.entry.service");
   });
 

@@ -6,7 +6,7 @@ import {
 } from "@meshbench/contracts";
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, StoredBenchmark } from "@meshbench/db";
-import { targetProblems } from "@meshbench/k8s";
+import { definitionProblems } from "@meshbench/k8s";
 
 const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
   id: b.id,
@@ -19,9 +19,12 @@ const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
 
 const MAX_TRIALS = 10_000;
 
-/** Target problems the schema cannot see (a workload's manifests, the sample app's protocols). */
-function checkTarget(def: TBenchmarkDefinition) {
-  const [first] = targetProblems(def);
+/**
+ * What the schema cannot see: the target (a workload's manifests, the sample app's protocols) and
+ * Meshbench's cluster policy over everything the benchmark would create (k8s policy/).
+ */
+function checkDefinition(def: TBenchmarkDefinition) {
+  const [first] = definitionProblems(def);
   if (first) throw new DomainError("BAD_REQUEST", first.message, first.field);
 }
 
@@ -68,14 +71,14 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
     },
     async create(workspaceId: string, def: TBenchmarkDefinition) {
       checkSize(def);
-      checkTarget(def);
+      checkDefinition(def);
       if (await benchmarks.keyTaken(workspaceId, def.key))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       return detail(await benchmarks.create(workspaceId, def));
     },
     async update(workspaceId: string, benchmarkId: string, def: TBenchmarkDefinition) {
       checkSize(def);
-      checkTarget(def);
+      checkDefinition(def);
       if (await benchmarks.keyTaken(workspaceId, def.key, benchmarkId))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       const b = await benchmarks.update(workspaceId, benchmarkId, def);

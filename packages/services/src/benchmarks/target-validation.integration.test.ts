@@ -62,7 +62,7 @@ describe("saving a benchmark checks its target's manifests and protocols (real d
       code: "BAD_REQUEST",
       field: "target.manifests",
       message:
-        "document 2: ClusterRole all is cluster-scoped: only namespaced objects may be applied into a variant's namespace",
+        'document 2: ClusterRole all: a benchmark may not create a ClusterRole of API group "rbac.authorization.k8s.io": RBAC objects would grant rights with the cluster credentials Meshbench holds; grant what a benchmark needs yourself (infra/rbac)',
     });
     expect(await refusal(benchmarks.update(ws, saved.id, workload(WORKLOAD, "api")))).toEqual({
       code: "BAD_REQUEST",

@@ -1,4 +1,3 @@
-import type { KubeConfig } from "@kubernetes/client-node";
 import {
   DomainError,
   type TClusterValidation,
@@ -6,13 +5,8 @@ import {
   type TRegisterClusterInput,
 } from "@meshbench/contracts";
 import type { AuditInput, AuditRepository, ClusterRepository } from "@meshbench/db";
-import {
-  inClusterKubeConfig,
-  kubeConfigFor,
-  listContexts,
-  parseKubeconfig,
-  type ClusterGateway,
-} from "@meshbench/k8s";
+import { checkKubeconfig, listContexts, type ClusterGateway } from "@meshbench/k8s";
+import { checkOutboundUrl, OutboundRefusedError } from "@meshbench/outbound";
 import type { ClusterAccess } from "./cluster-access";
 
 /** Who changed a cluster, for the audit log. */
@@ -36,8 +30,9 @@ export function createClusterService({ clusters, audit, access }: ClusterService
   };
 
   return {
+    /** The contexts of a kubeconfig, checked like every kubeconfig (nothing is read or run). */
     inspectKubeconfig(text: string) {
-      return listContexts(parseKubeconfig(text));
+      return listContexts(checkKubeconfig(text));
     },
 
     async register(
@@ -48,31 +43,16 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       if (await clusters.nameTaken(workspaceId, input.name)) {
         throw new DomainError("CONFLICT", "A cluster with this name already exists", "name");
       }
-      let kc: KubeConfig;
-      let context: string | null = null;
-      if (input.auth.mode === "kubeconfig") {
-        kc = kubeConfigFor(input.auth.kubeconfig, input.auth.context);
-        context = kc.getCurrentContext();
-      } else {
-        try {
-          kc = inClusterKubeConfig();
-        } catch {
-          throw new DomainError(
-            "PRECONDITION_FAILED",
-            "Not running inside a cluster (no service account)",
-            "auth.mode",
-          );
-        }
-      }
-      const prometheusUrl = input.prometheusUrl ?? null;
-      const result = await check(gatewayFor(kc, { prometheusUrl }), prometheusUrl);
+      const prometheusUrl = checkPrometheusUrl(access, input.prometheusUrl ?? null);
+      const connection = await access.connectNew(workspaceId, input.auth);
+      const result = await check(gatewayFor(connection, { prometheusUrl }), prometheusUrl);
       const cluster = await clusters.create(workspaceId, {
         name: input.name,
         authMode: input.auth.mode,
         sealed:
           input.auth.mode === "kubeconfig" ? vault.seal(input.auth.kubeconfig, workspaceId) : null,
-        context,
-        prometheusUrl: input.prometheusUrl ?? null,
+        context: connection.context,
+        prometheusUrl,
         check: result,
       });
       await audit.record(workspaceId, {
@@ -145,3 +125,18 @@ export function createClusterService({ clusters, audit, access }: ClusterService
 }
 
 export type ClusterService = ReturnType<typeof createClusterService>;
+
+/**
+ * A Prometheus URL is a place our processes will connect to: the outbound policy judges it now
+ * (scheme, credentials, address literals) and again at every connection (names after DNS).
+ */
+function checkPrometheusUrl(access: ClusterAccess, url: string | null) {
+  if (url === null) return null;
+  try {
+    return checkOutboundUrl(access.outboundPolicy(), url).href;
+  } catch (error) {
+    if (error instanceof OutboundRefusedError)
+      throw new DomainError("BAD_REQUEST", `Prometheus URL ${error.message}`, "prometheusUrl");
+    throw error;
+  }
+}

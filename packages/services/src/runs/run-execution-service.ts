@@ -1,4 +1,9 @@
-import type { TBenchmarkDefinition, TTrialCoordinates, TValidityFlag } from "@meshbench/contracts";
+import {
+  DomainError,
+  type TBenchmarkDefinition,
+  type TTrialCoordinates,
+  type TValidityFlag,
+} from "@meshbench/contracts";
 import type {
   BenchmarkRepository,
   ClusterRepository,
@@ -73,7 +78,22 @@ export function createRunExecutionService(deps: Deps) {
         return null;
       }
       if (!(await execution.claim(workspaceId, runId))) return null;
-      const { sealed, gateway } = await access.open(workspaceId, run.clusterId);
+      let opened;
+      try {
+        opened = await access.open(workspaceId, run.clusterId);
+      } catch (error) {
+        // Credentials today's rules refuse, keys that cannot open them, no address policy: the
+        // run cannot start, and retrying will not change that.
+        if (!(error instanceof DomainError)) throw error;
+        await execution.finish(
+          workspaceId,
+          runId,
+          "failed",
+          `cluster not opened: ${error.message}`,
+        );
+        return null;
+      }
+      const { sealed, gateway } = opened;
       const finishedKeys = new Set(
         run.trials
           .filter((t) => t.status !== "pending" && t.status !== "running")

@@ -2,7 +2,7 @@
  * For test files of any package whose vitest config uses the real-node global setup
  * (`@meshbench/testing/real-cluster-global-setup`): the shared cluster's details.
  */
-import { KubeConfig } from "@kubernetes/client-node";
+import { harnessKubeConfig } from "../harness-kube-config";
 import { inject } from "vitest";
 import type { ClusterPlan } from "./plan";
 import "./provided-context";
@@ -12,8 +12,5 @@ export const realNodeNodes = () => inject("realNodeNodes");
 export const realNodeFortioImage = () => inject("realNodeFortioImage");
 export const realNodePlan = () => JSON.parse(inject("realNodePlan")) as ClusterPlan;
 
-export function realNodeKubeConfig() {
-  const kc = new KubeConfig();
-  kc.loadFromString(realNodeKubeconfig());
-  return kc;
-}
+/** The harness's admin config for the real-node cluster (see harness-kube-config.ts). */
+export const realNodeKubeConfig = () => harnessKubeConfig(realNodeKubeconfig());

@@ -38,4 +38,5 @@ export const STATUS_BADGE = {
   pending: "queued",
   unreachable: "failed",
   forbidden: "failed",
+  refused: "failed",
 } as const;

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "ClusterStatus" ADD VALUE 'refused';
