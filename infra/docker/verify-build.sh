@@ -5,7 +5,8 @@
 #   - the standalone web server (node server.js in its output dir, MESHBENCH_MODE=production)
 #     answers /api/health/live; /api/health/ready is 503 while migrations are pending
 #   - migrate.sh (the migrations image's entrypoint) applies them; ready turns 200
-#   - /api/health, /api/metrics (bearer-token guarded) answer
+#   - /api/health, /api/metrics (bearer-token guarded) answer; a web started without
+#     MESHBENCH_METRICS_TOKEN is never ready and never serves metrics (env validation names it)
 #   - the bundled worker (node dist/main.js) answers /healthz, /readyz, /metrics on its ops port
 #     and exits 0 on SIGTERM; the web server stops on SIGTERM (Next exits 143 after its cleanup)
 # Usage: bash infra/docker/verify-build.sh        (~2 min, most of it `next build`)
@@ -75,6 +76,20 @@ for m in meshbench_runs_in_flight meshbench_queue_depth meshbench_trials_complet
   grep -q "^# TYPE $m " "$out/web-metrics.txt" || fail "web metrics lack $m"
 done
 echo "ok: ready 200 after migrations, /api/health 200, /api/metrics guarded and complete"
+
+echo "=== web without MESHBENCH_METRICS_TOKEN (production): never ready, metrics never open"
+bare_port=$(free_port)
+(cd "$out/web/apps/web" && PORT=$bare_port HOSTNAME=127.0.0.1 MESHBENCH_BASE_URL="http://127.0.0.1:$bare_port" \
+  MESHBENCH_METRICS_TOKEN= exec node --require ./server/front-door.cjs server.js) >"$out/web-no-token.log" 2>&1 &
+bare_pid=$!
+pids+=("$bare_pid")
+wait_for "http://127.0.0.1:$bare_port/api/health/live"
+[[ "$(status "http://127.0.0.1:$bare_port/api/metrics")" != 200 ]] || fail "/api/metrics open without a token"
+[[ "$(status "http://127.0.0.1:$bare_port/api/health/ready")" != 200 ]] || fail "ready without a metrics token"
+grep -q "MESHBENCH_METRICS_TOKEN: production needs" "$out/web-no-token.log" || fail "the refusal does not name MESHBENCH_METRICS_TOKEN"
+kill "$bare_pid" 2>/dev/null || true
+wait "$bare_pid" 2>/dev/null || true
+echo "ok: without the token the production web refuses (env validation names it)"
 
 echo "=== worker: node dist/main.js (bundle, production mode), ops port :$ops_port"
 (cd "$out/worker/apps/worker" && MESHBENCH_OPS_PORT=$ops_port MESHBENCH_OPS_HOST=127.0.0.1 \

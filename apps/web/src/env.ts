@@ -49,7 +49,10 @@ export const env = createEnv({
         "id:base64(32 bytes)[,id:base64…]",
       )
       .optional(),
-    /** When set, GET /api/metrics requires `Authorization: Bearer <token>`. */
+    /**
+     * GET /api/metrics requires `Authorization: Bearer <token>` when set. Required in
+     * production (the metrics name queue depths and failure counts); local mode may leave it open.
+     */
     MESHBENCH_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     MESHBENCH_LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -90,6 +93,9 @@ if (production && process.env.MESHBENCH_SKIP_ENV_VALIDATION !== "1") {
       : null,
     !env.MESHBENCH_ENCRYPTION_KEYS
       ? "MESHBENCH_ENCRYPTION_KEYS: production needs its own kubeconfig encryption key"
+      : null,
+    !env.MESHBENCH_METRICS_TOKEN
+      ? "MESHBENCH_METRICS_TOKEN: production needs a bearer token for /api/metrics (≥ 16 characters)"
       : null,
   ].filter(Boolean);
   if (problems.length > 0)

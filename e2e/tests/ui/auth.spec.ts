@@ -46,6 +46,37 @@ test.describe("signed out", () => {
     await expect(page.getByTestId("my-role")).toHaveText("owner");
   });
 
+  test("a hostile ?next= after sign-in or sign-up lands on our own page", async ({ page }) => {
+    const ours = new URL(baseURL()).origin;
+    const elsewhere: string[] = [];
+    page.on("request", (r) => {
+      if (
+        !["data:", "blob:"].includes(new URL(r.url()).protocol) &&
+        new URL(r.url()).origin !== ours
+      )
+        elsewhere.push(r.url());
+    });
+    // as an attacker's link spells them: /\evil, a tab the browser drops, dot segments, a URL
+    for (const next of [
+      "/%5Cevil.example",
+      "/%09/evil.example",
+      "/.//evil.example",
+      "https://evil.example/",
+    ]) {
+      await page.context().clearCookies();
+      await page.goto(`/sign-in?next=${next}`);
+      await page.getByLabel("Email").fill(DEMO_USER_EMAIL);
+      await page.getByLabel("Password").fill(DEMO_USER_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page, next).toHaveURL(`${ours}/runs`);
+      await expect(page.getByTestId("signed-in-as")).toHaveText(DEMO_USER_EMAIL);
+    }
+    await page.context().clearCookies();
+    await signUp(page, `next-${unique()}@example.test`, "/\t/evil.example");
+    await expect(page).toHaveURL(`${ours}/runs`);
+    expect(elsewhere).toEqual([]);
+  });
+
   test("sign up creates an own workspace; sign out ends the session", async ({ page }) => {
     const email = `new-${unique()}@example.test`;
     await signUp(page, email);

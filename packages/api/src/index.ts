@@ -29,6 +29,7 @@ export { TOKEN_SCOPES, type TokenScope } from "./auth/scopes";
 export { limitBody, errorResponse } from "./http/body-limit";
 export { isCrossSiteWrite, clientAddress, PEER_ADDRESS_HEADER } from "./http/request-guards";
 export { hasMalformedPath, nestsDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
+export { refuseNulBytes } from "./http/nul-bytes";
 export { retryAfterHeader } from "./errors";
 export {
   apiDocsCsp,

@@ -77,10 +77,13 @@ export function readiness() {
   });
 }
 
-/** True when no metrics token is configured or the request carries it as a bearer token. */
+/**
+ * True when the request carries the metrics token as a bearer token. Without a token only local
+ * mode is open: production never is, even if env validation was skipped.
+ */
 export function metricsAuthorized(request: Request): boolean {
   const token = env.MESHBENCH_METRICS_TOKEN;
-  if (!token) return true;
+  if (!token) return env.MESHBENCH_MODE !== "production";
   const given = Buffer.from(request.headers.get("authorization") ?? "");
   const expected = Buffer.from(`Bearer ${token}`);
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -116,6 +116,22 @@ describe("the Helm chart renders objects the real apiserver accepts (server-side
     }
   });
 
+  it("generates the secrets production requires, the metrics token included", () => {
+    const secretOf = (values: string) => {
+      const secret = parseObjects(renderChart("mb-prod", values)).find(
+        (o) => o.kind === "Secret" && o.metadata.name === "mb-meshbench",
+      ) as (K8sObject & { data: Record<string, string> }) | undefined;
+      return (key: string) => Buffer.from(secret?.data[key] ?? "", "base64").toString();
+    };
+    // the web pods refuse to start in production without any of these (apps/web/src/env.ts)
+    const generated = secretOf(DB);
+    expect(generated("BETTER_AUTH_SECRET").length).toBeGreaterThanOrEqual(32);
+    expect(generated("MESHBENCH_ENCRYPTION_KEYS")).toMatch(/^k1:[A-Za-z0-9+/]{43}=$/);
+    expect(generated("MESHBENCH_METRICS_TOKEN")).toMatch(/^[A-Za-z0-9]{40}$/);
+    const given = secretOf(`${DB}secrets: { metricsToken: scrape-me-0123456789 }\n`);
+    expect(given("MESHBENCH_METRICS_TOKEN")).toBe("scrape-me-0123456789");
+  });
+
   it("in-cluster mode is off by default: no token mounted, no RBAC; enabled only for named workspaces", () => {
     const deployments = (values: string) =>
       parseObjects(renderChart("mb-prod", values)).filter((o) => o.kind === "Deployment");

@@ -59,9 +59,7 @@ http://localhost:8080
 DATABASE_URL: {{ $url | b64enc | quote }}
 BETTER_AUTH_SECRET: {{ .Values.secrets.authSecret | b64enc | default (get $data "BETTER_AUTH_SECRET") | default (randAlphaNum 48 | b64enc) | quote }}
 MESHBENCH_ENCRYPTION_KEYS: {{ .Values.secrets.encryptionKeys | b64enc | default (get $data "MESHBENCH_ENCRYPTION_KEYS") | default (printf "k1:%s" (randAlphaNum 32 | b64enc) | b64enc) | quote }}
-{{- with .Values.secrets.metricsToken }}
-MESHBENCH_METRICS_TOKEN: {{ . | b64enc | quote }}
-{{- end }}
+MESHBENCH_METRICS_TOKEN: {{ .Values.secrets.metricsToken | b64enc | default (get $data "MESHBENCH_METRICS_TOKEN") | default (randAlphaNum 40 | b64enc) | quote }}
 {{- end -}}
 
 {{- define "meshbench.podSecurity" -}}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { limitBody } from "./body-limit";
 import { hasMalformedPath, nestsDeeperThan } from "./json-depth";
-import { nulBytePath } from "./nul-bytes";
+import { nulBytePath, refuseNulBytes } from "./nul-bytes";
 import { clientAddress, isCrossSiteWrite, PEER_ADDRESS_HEADER } from "./request-guards";
 
 const post = (body: RequestInit["body"], headers: Record<string, string> = {}) =>
@@ -112,5 +112,39 @@ describe("nulBytePath", () => {
     expect(nulBytePath({ ["k\u0000"]: 1 })).toBe("k\u0000");
     expect(nulBytePath("\u0000")).toBe("input");
     expect(nulBytePath({ a: "fine", n: 1, z: null })).toBeNull();
+  });
+});
+
+describe("refuseNulBytes (routes no procedure parses, e.g. /api/auth)", () => {
+  const field = async (request: Request) => {
+    const refused = await refuseNulBytes(request);
+    if (!refused) return null;
+    expect(refused.status).toBe(400);
+    return ((await refused.json()) as { error: { field: string } }).error.field;
+  };
+  const json = (body: unknown) =>
+    new Request("http://localhost/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("names the JSON field, the query parameter or the path holding U+0000", async () => {
+    expect(await field(json({ email: "a@b.c", name: "Mallory\u0000" }))).toBe("name");
+    expect(await field(new Request("http://localhost/api/auth/x?callbackURL=%2F%00"))).toBe(
+      "callbackURL",
+    );
+    expect(await field(new Request("http://localhost/api/auth/reset-password/t%00k"))).toBe("path");
+  });
+
+  it("passes clean, non-JSON and malformed bodies to the handler, still readable", async () => {
+    const clean = json({ email: "a@b.c", name: "Mallory" });
+    expect(await refuseNulBytes(clean)).toBeNull();
+    expect(await clean.json()).toEqual({ email: "a@b.c", name: "Mallory" });
+    expect(
+      await refuseNulBytes(post("{not json", { "content-type": "application/json" })),
+    ).toBeNull();
+    expect(await refuseNulBytes(post("a=\u0000", { "content-type": "text/plain" }))).toBeNull();
+    expect(await refuseNulBytes(new Request("http://localhost/api/auth/x?a=%2500"))).toBeNull();
   });
 });

@@ -110,6 +110,21 @@ describe("REST transport at the HTTP boundary (real database)", () => {
     expect(await runs()).toBe(before);
   });
 
+  it("stores a result document whose text holds NUL escapes, without the NULs (was a 500)", async () => {
+    // The field is a JSON string, so the request itself carries no NUL: the parsed document does.
+    const doc = JSON.parse(result()) as Record<string, unknown>;
+    doc["Labels"] = "nul\u0000inside";
+    const response = await upload(handler(), {
+      benchmark: "nul-doc",
+      trials: [{ result: JSON.stringify(doc) }],
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { runId } = (await response.json()) as { runId: string };
+    const trial = await db().trial.findFirstOrThrow({ where: { runId } });
+    expect(JSON.stringify(trial.meta)).toContain('"nulinside"'); // stored, NUL removed
+    expect(errors).toEqual([]);
+  });
+
   it("refuses cookie-authenticated writes from another origin, as /api/trpc does", async () => {
     const before = await runs();
     const h = handler(100, "session");

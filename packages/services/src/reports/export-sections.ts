@@ -69,8 +69,15 @@ export function otherSections(report: TRunReport): [string, unknown][] {
   return Object.entries(report).filter(([key]) => !KNOWN_REPORT_KEYS.has(key));
 }
 
-/** Nested objects as dotted keys ("nodes.count"); arrays of scalars joined, others as JSON. */
-export function flatten(value: unknown, prefix = "", out: [string, string][] = []) {
+/**
+ * Nested objects as dotted keys ("nodes.count"); arrays of scalars joined, others as JSON.
+ * Numbers and booleans stay typed, so the CSV writer tells a value from text (csv.ts).
+ */
+export function flatten(
+  value: unknown,
+  prefix = "",
+  out: [string, string | number | boolean][] = [],
+) {
   if (value === null || value === undefined) out.push([prefix, ""]);
   else if (value instanceof Date) out.push([prefix, value.toISOString()]);
   else if (Array.isArray(value))
@@ -84,6 +91,12 @@ export function flatten(value: unknown, prefix = "", out: [string, string][] = [
     const entries = Object.entries(value);
     if (entries.length === 0) out.push([prefix, ""]);
     for (const [k, v] of entries) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else out.push([prefix, typeof value === "string" ? value : JSON.stringify(value)]);
+  } else
+    out.push([
+      prefix,
+      typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+        ? value
+        : JSON.stringify(value),
+    ]);
   return out;
 }

@@ -5,17 +5,12 @@ import {
   type TLevelReport,
   type TRunReport,
 } from "@meshbench/contracts";
+import { csvLine, type CsvCell } from "./csv";
 import { flatten, loadCurveRows, otherSections, trialValidity } from "./export-sections";
 
 export type ExportFile = { filename: string; contentType: string; body: string };
 
-const ms = (s: number | null | undefined) =>
-  s === null || s === undefined ? "" : String(s * 1000);
-const num = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
-
-function csvField(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+const ms = (s: number | null | undefined) => (s === null || s === undefined ? null : s * 1000);
 
 /** The percentile tables as CSV: one row per series and level, latencies in milliseconds. */
 export function tablesToCsv(tables: TLevelReport[]): string {
@@ -40,7 +35,7 @@ export function tablesToCsv(tables: TLevelReport[]): string {
     "achieved_qps",
     ...statHeaders,
   ];
-  const lines = [header.join(",")];
+  const lines = [csvLine(header)];
   for (const table of tables) {
     for (const row of table.rows) {
       const stats = row.stats.flatMap((c) => [
@@ -48,23 +43,24 @@ export function tablesToCsv(tables: TLevelReport[]): string {
         ms(c.mean),
         ms(c.sd),
         ms(c.delta?.absolute),
-        num(c.delta?.relative),
+        c.delta?.relative,
         ms(c.delta?.interval?.absolute[0]),
         ms(c.delta?.interval?.absolute[1]),
-        c.delta?.withinNoise === null || c.delta === null ? "" : String(c.delta.withinNoise),
+        c.delta?.withinNoise,
       ]);
-      const fields = [
-        table.label,
-        row.label,
-        row.variant,
-        String(row.isReference),
-        String(row.repetitions),
-        String(row.requestCount),
-        String(row.errorCount),
-        num(row.achievedQps),
-        ...stats,
-      ];
-      lines.push(fields.map(csvField).join(","));
+      lines.push(
+        csvLine([
+          table.label,
+          row.label,
+          row.variant,
+          row.isReference,
+          row.repetitions,
+          row.requestCount,
+          row.errorCount,
+          row.achievedQps,
+          ...stats,
+        ]),
+      );
     }
   }
   return `${lines.join("\n")}\n`;
@@ -92,18 +88,15 @@ export function recordsToCsv(
 ): string {
   const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
   const columns = keys.length > 0 ? keys : columnsWhenEmpty;
-  const cell = (v: unknown) =>
-    v === null || v === undefined
-      ? ""
+  const cell = (v: unknown): CsvCell =>
+    v === null || v === undefined || typeof v === "number" || typeof v === "boolean"
+      ? v
       : v instanceof Date
         ? v.toISOString()
         : typeof v === "string"
           ? v
-          : JSON.stringify(v); // numbers and booleans as String would write them, objects as JSON
-  const lines = [
-    columns.join(","),
-    ...records.map((r) => columns.map((c) => csvField(cell(r[c]))).join(",")),
-  ];
+          : JSON.stringify(v); // objects and arrays as JSON text
+  const lines = [csvLine(columns), ...records.map((r) => csvLine(columns.map((c) => cell(r[c]))))];
   return `${lines.join("\n")}\n`;
 }
 

@@ -18,7 +18,7 @@ import { levelLabel, sortLevels, sortVariants } from "./levels";
 import { type NoiseLookup, withNoiseBands } from "./noise";
 import { buildReportExtras, pooledRunTrials } from "./report-extras";
 import { resourceCosts } from "./resources";
-import { type EnvironmentAudience, sanitizeEnvironment } from "./sanitize";
+import { type EnvironmentAudience, reportView, sanitizeEnvironment } from "./sanitize";
 import { throughputOf } from "./throughput";
 
 type Deps = {
@@ -62,7 +62,7 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
   // the run page's server time (bench/: compare), so reports of finished runs are kept per
   // process, keyed by everything that would change them.
   const finishedReports = new Map<string, TRunReport>();
-  /** `audience`: "public" for share pages (hosts in the environment's URLs masked). */
+  /** `audience`: "public" for share pages (sanitize.ts: reportView says what each one sees). */
   async function runReport(
     workspaceId: string,
     runId: string,
@@ -97,7 +97,10 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
       : null;
     const cached = key === null ? undefined : finishedReports.get(key);
     if (cached) return cached;
-    const report = await buildRunReport(workspaceId, run, reference, audience);
+    const report = reportView(
+      await buildRunReport(workspaceId, run, reference, audience),
+      audience,
+    );
     if (key !== null) {
       if (finishedReports.size >= 64) finishedReports.delete(finishedReports.keys().next().value!);
       finishedReports.set(key, report);
@@ -195,9 +198,11 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
     };
   }
 
+  /** `audience`: "public" for share links, as runReport. */
   async function comparison(
     workspaceId: string,
     state: TComparisonState,
+    audience: EnvironmentAudience = "member",
   ): Promise<TComparisonReport> {
     const runIds = [...new Set(state.items.map((i) => i.runId))];
     const loaded = new Map<string, TRunDetail>();
@@ -233,12 +238,13 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
       .trials.find((t) => levelOf(t).key === state.items[reference]!.levelKey)!;
     const level = levelOf(firstTrial);
     const calibration = (await noise?.calibrationForRuns(workspaceId, runIds)) ?? null;
-    return {
+    const report: TComparisonReport = {
       state: { ...state, reference },
       runs: [...loaded.values()].map((r) => ({ id: r.id, title: r.title })),
       table: withNoiseBands([buildTable(level, "Comparison", groups, reference)], calibration)[0]!,
       environments: environmentChecks([...loaded.values()]),
     };
+    return reportView(report, audience);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeEnvironment } from "./sanitize";
+import { reportView, sanitizeEnvironment } from "./sanitize";
 
 const request =
   "GET mb-r-baseline/lg-fortio:8080/fortio/rest/run?url=http://echo.mb-r-baseline.svc.cluster.local:8080/echo&qps=100&c=4&t=10s";
@@ -38,5 +38,50 @@ describe("sanitizeEnvironment", () => {
     expect(sanitizeEnvironment({ a: request }, "public")).toEqual({
       a: "GET mb-r-baseline/lg-fortio:8080/fortio/rest/run?url=http://<host>:8080/echo&qps=100&c=4&t=10s",
     });
+  });
+});
+
+describe("reportView", () => {
+  const report = {
+    run: {
+      title: "nightly https://ci:tok3n@ci.example/job/1",
+      gitRepo: "https://user:tok3n@github.com/x/y.git",
+      gitBranch: "main",
+      createdAt: new Date(0),
+    },
+    trials: [{ failureReason: "GET https://svc.internal/x?access_token=tok3n&q=1: 503", qps: -1 }],
+    environment: { fingerprint: { fortioArgs: ["-H", "Authorization: Bearer tok3n"] } },
+  };
+
+  it("public: no credentials and no hosts in any text, shape and values kept", () => {
+    const shown = reportView(report, "public");
+    expect(JSON.stringify(shown)).not.toMatch(/tok3n|github\.com|svc\.internal|ci\.example/);
+    expect(shown.run).toEqual({
+      title: "nightly https://<host>/job/1",
+      gitRepo: "https://<host>/x/y.git",
+      gitBranch: "main",
+      createdAt: new Date(0),
+    });
+    expect(shown.trials[0]).toEqual({
+      failureReason: "GET https://<host>/x?access_token=[redacted]&q=1: 503",
+      qps: -1,
+    });
+    expect(shown.environment.fingerprint.fortioArgs).toEqual(["-H", "[redacted]"]);
+  });
+
+  it("members: credentials inside URLs removed, hosts and the rest kept", () => {
+    const shown = reportView(report, "member");
+    expect(shown.run.gitRepo).toBe("https://github.com/x/y.git");
+    expect(shown.trials[0]!.failureReason).toBe(
+      "GET https://svc.internal/x?access_token=[redacted]&q=1: 503",
+    );
+    const clean = { run: { title: "plain", n: [1, 2, 3] } };
+    expect(reportView(clean, "member")).toBe(clean); // nothing to change: no copy
+  });
+
+  it("removes userinfo of any scheme", () => {
+    expect(reportView("ssh://git:tok3n@git.example/x postgres://u:tok3n@db/x", "member")).toBe(
+      "ssh://git.example/x postgres://db/x",
+    );
   });
 });

@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { authClient, safeNext } from "~/lib/auth-client";
+import { authClient } from "~/lib/auth-client";
+import { safeNext } from "~/lib/safe-next";
 
 type Result = { error?: { message?: string; status?: number } | null };
 

@@ -19,7 +19,7 @@ export async function loadSharedView(services: Services, id: string): Promise<TS
   if (link.kind === "comparison" && link.comparison) {
     return {
       kind: "comparison",
-      report: await services.reports.comparison(link.workspaceId, link.comparison),
+      report: await services.reports.comparison(link.workspaceId, link.comparison, "public"),
     };
   }
   throw new DomainError("NOT_FOUND", "This link does not exist or was revoked", "id");

@@ -2,7 +2,7 @@ import { getMetrics, metricsAuthorized, requestLogger } from "~/server/ops";
 
 export const dynamic = "force-dynamic";
 
-/** Prometheus text format; guarded by MESHBENCH_METRICS_TOKEN (bearer) when it is set. */
+/** Prometheus text format; guarded by MESHBENCH_METRICS_TOKEN (bearer; required in production). */
 export async function GET(request: Request) {
   if (!metricsAuthorized(request)) {
     const { log, requestId } = requestLogger(request);

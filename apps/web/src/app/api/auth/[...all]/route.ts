@@ -1,4 +1,4 @@
-import { clientAddress, errorResponse, limitBody } from "@meshbench/api";
+import { clientAddress, errorResponse, limitBody, refuseNulBytes } from "@meshbench/api";
 import { toNextJsHandler } from "better-auth/next-js";
 import { env } from "~/env";
 import { getAuth } from "~/server/auth";
@@ -22,7 +22,8 @@ async function guarded(request: Request, handle: (r: Request) => Promise<Respons
     }
   }
   const limited = await limitBody(request, AUTH_BODY_LIMIT);
-  return limited instanceof Response ? limited : handle(limited);
+  if (limited instanceof Response) return limited;
+  return (await refuseNulBytes(limited)) ?? handle(limited);
 }
 
 export async function GET(request: Request) {
