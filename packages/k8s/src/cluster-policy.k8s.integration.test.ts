@@ -10,9 +10,9 @@ import { buildTemplate } from "@meshbench/core";
 import { HOSTILE_BENCHMARKS } from "@meshbench/testing/hostile-benchmarks";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyBundle, BundleClient } from "./apply-bundle";
+import { applyBundle, BundleClient } from "./steps/apply-bundle";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { runLabels, variantNamespace } from "./labels";
+import { runLabels, variantNamespace } from "./manifests/labels";
 import { PolicyError } from "./policy";
 import { testConnection } from "./test-support/test-cluster";
 

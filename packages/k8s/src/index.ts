@@ -15,7 +15,7 @@ export {
   localDevVaultKeys,
   parseVaultKeys,
   type VaultKey,
-} from "./kubeconfig-vault";
+} from "./cluster/kubeconfig-vault";
 export {
   checkKubeconfig,
   listContexts,
@@ -36,18 +36,18 @@ export {
   meshNamespaceMetadata,
   trialLabel,
   variantNamespace,
-} from "./labels";
-export { formatContainerRoles, parseContainerRoles } from "./container-roles";
-export { withVariantPodConfig } from "./variant-pods";
-export { waypointProblem } from "./waypoint";
+} from "./manifests/labels";
+export { formatContainerRoles, parseContainerRoles } from "./usage/container-roles";
+export { withVariantPodConfig } from "./manifests/variant-pods";
+export { waypointProblem } from "./steps/waypoint";
 export { buildLoadGeneratorDeployment } from "./manifests/load-generator";
-export { describeRunRequest, fortioRunQuery } from "./manifests/fortio-rest";
+export { describeRunRequest, fortioRunQuery } from "./fortio/run-query";
 export { buildVariantNamespace } from "./manifests/namespace";
 export { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
-export { targetUrl } from "./manifests/fortio-args";
-export { controlPlaneNamespaces, detectMeshes } from "./detection";
-export { classifyContainer, meshProblem, type PodInfo } from "./mesh-verification";
-export { REQUIRED_PERMISSIONS, describePermission } from "./permissions";
+export { targetUrl } from "./fortio/target-url";
+export { controlPlaneNamespaces, detectMeshes } from "./cluster/detection";
+export { classifyContainer, meshProblem, type PodInfo } from "./steps/mesh-check";
+export { REQUIRED_PERMISSIONS, describePermission } from "./cluster/permissions";
 export {
   applyBundle,
   BundleClient,
@@ -55,7 +55,7 @@ export {
   bundleNotReady,
   deleteBundle,
   type BundleKube,
-} from "./apply-bundle";
+} from "./steps/apply-bundle";
 export {
   describeBundleProblems,
   entryProblem,
@@ -66,4 +66,4 @@ export {
 export type { TargetProblem } from "./manifests/target-validation";
 export * from "./policy";
 export { buildSampleApp, sampleAppEntry, sampleTierName } from "./manifests/sample-app";
-export { serviceOfUrl } from "./target-plan";
+export { serviceOfUrl } from "./steps/target-plan";

@@ -9,7 +9,7 @@ import {
 } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { parseResourceMetrics } from "./resource-metrics";
+import { parseResourceMetrics } from "./usage/resource-metrics";
 
 const admin = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 

@@ -6,10 +6,10 @@ import type {
   TTrialCoordinates,
   TVariant,
 } from "@meshbench/contracts";
-import { nodeInventory } from "./cluster-inventory";
-import { detectClusterMeshes, validateCluster } from "./cluster-checks";
-import { controlPlaneNamespaces } from "./detection";
-import { FortioServer } from "./fortio-server";
+import { nodeInventory } from "./cluster/inventory";
+import { detectClusterMeshes, validateCluster } from "./cluster/checks";
+import { controlPlaneNamespaces } from "./cluster/detection";
+import { FortioServer } from "./fortio/server";
 import type {
   ClusterFacts,
   ClusterGateway,
@@ -19,8 +19,8 @@ import type {
   TrialInput,
   UsageSample,
 } from "./gateway";
-import { createKubeApis, type KubeApis, statusCode } from "./kube-apis";
-import { LABELS, LOAD_GENERATOR_NAME, MANAGED_BY, TARGET_NAME } from "./labels";
+import { createKubeApis, type KubeApis, statusCode } from "./cluster/kube-apis";
+import { LABELS, LOAD_GENERATOR_NAME, MANAGED_BY, TARGET_NAME } from "./manifests/labels";
 import {
   buildLoadGeneratorDeployment,
   LOAD_GENERATOR_SELECTOR,
@@ -28,26 +28,26 @@ import {
 } from "./manifests/load-generator";
 import { buildVariantNamespace } from "./manifests/namespace";
 import { buildTargetDeployment, buildTargetService, type TargetInput } from "./manifests/target";
-import { classifyContainer, type PodInfo } from "./mesh-verification";
-import { proxyGet } from "./pod-proxy";
-import { type PrometheusState, tryPrometheus } from "./prometheus-sampling";
+import { classifyContainer, type PodInfo } from "./steps/mesh-check";
+import { proxyGet } from "./fortio/pod-proxy";
+import { type PrometheusState, tryPrometheus } from "./usage/prometheus";
 import {
   describeLoad,
   describeVariant,
   prepareVariant,
   startTrial,
   waitForTrial,
-} from "./trial-steps";
-import { createTargetSteps, type TargetSteps } from "./target-kube";
-import { UNSCHEDULABLE_GRACE_MS, unschedulableReason } from "./scheduling";
-import { readCpuCounters, sampleUsage, type UsageState } from "./usage-sampling";
-import { declaredRoles, type RolesCache } from "./usage-roles";
+} from "./steps/trial";
+import { createTargetSteps, type TargetSteps } from "./steps/targets";
+import { UNSCHEDULABLE_GRACE_MS, unschedulableReason } from "./steps/scheduling";
+import { readCpuCounters, sampleUsage, type UsageState } from "./usage/cluster-metrics";
+import { declaredRoles, type RolesCache } from "./usage/declared-roles";
 import {
   applyVariantConfig,
   type VariantConfigDeps,
   waitForVariantConfig,
-} from "./variant-config-steps";
-import { BundleClient } from "./apply-bundle";
+} from "./steps/variant-config";
+import { BundleClient } from "./steps/apply-bundle";
 import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
 import type { BundleObject } from "./manifests/bundle";
 

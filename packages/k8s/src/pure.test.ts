@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { detectMeshes, imageTag } from "./detection";
-import { KubeconfigVault, parseVaultKeys } from "./kubeconfig-vault";
-import { classifyContainer, meshProblem } from "./mesh-verification";
+import { detectMeshes, imageTag } from "./cluster/detection";
+import { KubeconfigVault, parseVaultKeys } from "./cluster/kubeconfig-vault";
+import { classifyContainer, meshProblem } from "./steps/mesh-check";
 import {
   cpuMillicores,
   parseCpuQuantity,
   parseMemoryQuantity,
   parseResourceMetrics,
-} from "./resource-metrics";
+} from "./usage/resource-metrics";
 
 // A real kubelet /metrics/resource excerpt (Kubernetes 1.32).
 const KUBELET_SAMPLE = `# HELP container_cpu_usage_seconds_total [STABLE] Cumulative cpu time consumed by the container in core-seconds

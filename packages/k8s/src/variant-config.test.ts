@@ -6,20 +6,20 @@ import {
   ZVariant,
 } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { formatContainerRoles, parseContainerRoles } from "./container-roles";
+import { formatContainerRoles, parseContainerRoles } from "./usage/container-roles";
 import {
   describeLoadGeneratorMesh,
   loadGeneratorMeshMetadata,
   meshNamespaceMetadata,
-} from "./labels";
-import { targetUrl } from "./manifests/fortio-args";
+} from "./manifests/labels";
+import { targetUrl } from "./fortio/target-url";
 import { buildLoadGeneratorDeployment } from "./manifests/load-generator";
 import { buildTargetDeployment } from "./manifests/target";
-import { classifyContainer } from "./mesh-verification";
-import { describeVariantSettings } from "./variant-description";
-import { withVariantPodConfig } from "./variant-pods";
-import { gatewayCondition, waypointProblem } from "./waypoint";
-import { notReadyReason } from "./apply-bundle";
+import { classifyContainer } from "./steps/mesh-check";
+import { describeVariantSettings } from "./steps/variant-description";
+import { withVariantPodConfig } from "./manifests/variant-pods";
+import { gatewayCondition, waypointProblem } from "./steps/waypoint";
+import { notReadyReason } from "./steps/apply-bundle";
 
 const at = { runId: "r1", variant: "v", namespace: "mb-r1-v" };
 

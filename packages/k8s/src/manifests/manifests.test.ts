@@ -1,8 +1,8 @@
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { meshNamespaceMetadata, trialLabel, variantNamespace } from "../labels";
-import { targetUrl } from "./fortio-args";
-import { describeRunRequest, fortioRunQuery } from "./fortio-rest";
+import { meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
+import { targetUrl } from "../fortio/target-url";
+import { describeRunRequest, fortioRunQuery } from "../fortio/run-query";
 import { buildLoadGeneratorDeployment } from "./load-generator";
 import { buildVariantNamespace } from "./namespace";
 import { buildTargetDeployment, buildTargetService } from "./target";

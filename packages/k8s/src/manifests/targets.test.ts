@@ -1,9 +1,9 @@
 import { ZBenchmarkDefinition, type TBenchmarkDefinitionInput } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { serviceOfUrl } from "../target-plan";
+import { serviceOfUrl } from "../steps/target-plan";
 import { entryProblem, labelBundle, parseBundle } from "./bundle";
-import { entryUrl, reachabilityProtocol, targetUrl } from "./fortio-args";
-import { fortioRunQuery } from "./fortio-rest";
+import { entryUrl, reachabilityProtocol, targetUrl } from "../fortio/target-url";
+import { fortioRunQuery } from "../fortio/run-query";
 import { buildLoadGeneratorDeployment } from "./load-generator";
 import { buildSampleApp, type SampleAppTarget, sampleAppEntry, sampleTierArgs } from "./sample-app";
 import { targetProblems } from "./target-validation";

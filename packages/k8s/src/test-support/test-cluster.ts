@@ -6,7 +6,7 @@ import { parseOutboundPolicy } from "@meshbench/outbound";
 import { testKubeconfig } from "@meshbench/testing/k8s";
 import { checkKubeconfig } from "../cluster/kubeconfig";
 import { openCluster } from "../cluster/open-cluster";
-import { createKubeApis } from "../kube-apis";
+import { createKubeApis } from "../cluster/kube-apis";
 
 export const TEST_POLICY = parseOutboundPolicy("test", "");
 

@@ -1,8 +1,8 @@
 import type { TClusterValidation, TMeshDetection } from "@meshbench/contracts";
-import { nodeInventory } from "./cluster-inventory";
-import { remoteFacts } from "./cluster/remote-text";
+import { nodeInventory } from "./inventory";
+import { remoteFacts } from "./remote-text";
 import { detectMeshes, type WorkloadInfo } from "./detection";
-import type { ClusterFacts } from "./gateway";
+import type { ClusterFacts } from "../gateway";
 import type { KubeApis } from "./kube-apis";
 import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
 

@@ -1,5 +1,5 @@
 import { describeOutboundError, outboundGet, type OutboundPolicy } from "@meshbench/outbound";
-import type { Reading } from "./usage-sampling";
+import type { Reading } from "./cluster-metrics";
 
 /**
  * CPU/memory per container through a cluster's Prometheus (cAdvisor series), when one is

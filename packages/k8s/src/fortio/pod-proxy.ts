@@ -1,5 +1,5 @@
 import { request } from "undici";
-import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
+import { type ClusterConnection, connectionInternals } from "../cluster/open-cluster";
 
 export type ProxyAnswer = { status: number; body: string };
 

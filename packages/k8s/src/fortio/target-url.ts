@@ -1,7 +1,7 @@
 import type { TBenchmarkDefinition, TEntryPoint, TTrialCoordinates } from "@meshbench/contracts";
-import { sampleAppEntry } from "./sample-app";
-import { ECHO_GRPC_PORT, ECHO_HTTP_PORT, ECHO_TCP_PORT } from "./target";
-import { TARGET_NAME } from "../labels";
+import { sampleAppEntry } from "../manifests/sample-app";
+import { ECHO_GRPC_PORT, ECHO_HTTP_PORT, ECHO_TCP_PORT } from "../manifests/target";
+import { TARGET_NAME } from "../manifests/labels";
 
 type Protocol = TTrialCoordinates["protocol"];
 

@@ -1,4 +1,4 @@
-import type { KubeApis } from "./kube-apis";
+import type { KubeApis } from "../cluster/kube-apis";
 import {
   type ContainerReading,
   cpuMillicores,

@@ -1,12 +1,12 @@
 import { AppsV1Api, CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
-import { testConnection } from "./test-support/test-cluster";
+import { testConnection } from "../test-support/test-cluster";
 import { CONTAINER_ROLES_ANNOTATION, ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKubeApis } from "./kube-apis";
-import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { classifyContainer } from "./mesh-verification";
-import { declaredRoles, type RolesCache } from "./usage-roles";
+import { createKubeApis } from "../cluster/kube-apis";
+import { KubeClusterGateway } from "../kube-cluster-gateway";
+import { classifyContainer } from "./mesh-check";
+import { declaredRoles, type RolesCache } from "../usage/declared-roles";
 import { GATEWAY_NAME_LABEL, WAYPOINT_CLASS } from "./waypoint";
 
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });

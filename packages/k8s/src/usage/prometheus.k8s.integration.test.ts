@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
-import { testConnection } from "./test-support/test-cluster";
+import { testConnection } from "../test-support/test-cluster";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { KubeClusterGateway } from "./kube-cluster-gateway";
+import { KubeClusterGateway } from "../kube-cluster-gateway";
 
 // A real /api/v1/query answer shape; the same body serves both queries (CPU and memory).
 const body = (value: string) =>

@@ -1,7 +1,7 @@
 import type { TVariant } from "@meshbench/contracts";
 import { type BundleClient, bundleNotReady } from "./apply-bundle";
-import type { KubeApis } from "./kube-apis";
-import type { BundleObject } from "./manifests/bundle";
+import type { KubeApis } from "../cluster/kube-apis";
+import type { BundleObject } from "../manifests/bundle";
 import { applyVariantManifests } from "./variant-manifests";
 import {
   GATEWAY_NAME_LABEL,

@@ -8,7 +8,7 @@ import {
   samplePrometheus,
   tryPrometheus,
   usageQueries,
-} from "./prometheus-sampling";
+} from "./prometheus";
 
 // Real /api/v1/query answers (Prometheus 3.x) for the two usage queries.
 const CPU = `{"status":"success","data":{"resultType":"vector","result":[{"metric":{"container":"istio-proxy","namespace":"mb-r1-istio","pod":"echo-6d5f7c9b8-x2k4p"},"value":[1732280000.123,"0.0215"]},{"metric":{"container":"echo","namespace":"mb-r1-istio","pod":"echo-6d5f7c9b8-x2k4p"},"value":[1732280000.123,"0.004"]},{"metric":{"container":"discovery","namespace":"istio-system","pod":"istiod-7f8d9c6b5-abcde"},"value":[1732280000.123,"NaN"]}]}}`;

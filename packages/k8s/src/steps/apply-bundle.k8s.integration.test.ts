@@ -1,9 +1,9 @@
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
-import { testConnection } from "./test-support/test-cluster";
+import { testConnection } from "../test-support/test-cluster";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { applyBundle, BundleClient, bundleNotReady, deleteBundle } from "./apply-bundle";
-import { runLabels } from "./labels";
+import { runLabels } from "../manifests/labels";
 
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);

@@ -1,11 +1,11 @@
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
-import { LABELS, runLabels } from "./labels";
-import type { PodAvoidance } from "./manifests/load-generator";
-import type { BundleObject } from "./manifests/bundle";
-import { sampleAppEntry, sampleTierSelector } from "./manifests/sample-app";
-import type { TargetInput } from "./manifests/target";
-import type { PodInfo } from "./mesh-verification";
-import { NOT_LOAD_GENERATOR, type TargetSteps, type WaitInput } from "./target-kube";
+import { LABELS, runLabels } from "../manifests/labels";
+import type { PodAvoidance } from "../manifests/load-generator";
+import type { BundleObject } from "../manifests/bundle";
+import { sampleAppEntry, sampleTierSelector } from "../manifests/sample-app";
+import type { TargetInput } from "../manifests/target";
+import type { PodInfo } from "./mesh-check";
+import { NOT_LOAD_GENERATOR, type TargetSteps, type WaitInput } from "./targets";
 
 /** Pods outside the variant's namespace sampled with it (a per-variant Service's pods). */
 export type SampledPods = { namespace: string; pods: string[] };

@@ -9,7 +9,7 @@ import {
   VersionApi,
 } from "@kubernetes/client-node";
 import { describeOutboundError } from "@meshbench/outbound";
-import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
+import { type ClusterConnection, connectionInternals } from "./open-cluster";
 
 /** The typed clients the adapter uses, built once from the connection it was given. */
 export function createKubeApis(connection: ClusterConnection) {

@@ -1,6 +1,6 @@
 import type { V1Node } from "@kubernetes/client-node";
 import type { TNodeInventory } from "@meshbench/contracts";
-import { parseCpuQuantity, parseMemoryQuantity } from "./resource-metrics";
+import { parseCpuQuantity, parseMemoryQuantity } from "../usage/resource-metrics";
 
 const ZONE_LABELS = ["topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone"];
 

@@ -1,8 +1,8 @@
 import { ApiException } from "@kubernetes/client-node";
 import type { TVariant } from "@meshbench/contracts";
 import { applyBundle, BundleError, type BundleKube } from "./apply-bundle";
-import { LABELS, runLabels } from "./labels";
-import type { BundleObject } from "./manifests/bundle";
+import { LABELS, runLabels } from "../manifests/labels";
+import type { BundleObject } from "../manifests/bundle";
 
 /**
  * A variant's extra manifests (waypoint `Gateway`, PeerAuthentication, Telemetry, a proxy's

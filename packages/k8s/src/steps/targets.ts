@@ -1,11 +1,11 @@
 import type { V1Pod } from "@kubernetes/client-node";
 import { applyBundle, type BundleKube, bundleNotReady } from "./apply-bundle";
-import { type KubeApis, statusCode } from "./kube-apis";
-import { LABELS } from "./labels";
-import type { BundleObject } from "./manifests/bundle";
-import { buildSampleApp, type SampleAppInput, sampleTierName } from "./manifests/sample-app";
-import type { PodInfo } from "./mesh-verification";
-import { type VariantPodConfig, withVariantPodConfig } from "./variant-pods";
+import { type KubeApis, statusCode } from "../cluster/kube-apis";
+import { LABELS } from "../manifests/labels";
+import type { BundleObject } from "../manifests/bundle";
+import { buildSampleApp, type SampleAppInput, sampleTierName } from "../manifests/sample-app";
+import type { PodInfo } from "./mesh-check";
+import { type VariantPodConfig, withVariantPodConfig } from "../manifests/variant-pods";
 
 type Call = <T>(fn: (apis: KubeApis) => Promise<T>) => Promise<T>;
 type Until = (what: string, check: () => Promise<boolean>, options: WaitInput) => Promise<boolean>;

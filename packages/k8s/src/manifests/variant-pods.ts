@@ -1,10 +1,10 @@
 import type { V1Container, V1PodTemplateSpec } from "@kubernetes/client-node";
 import { CONTAINER_ROLES_ANNOTATION, type TVariant } from "@meshbench/contracts";
-import { formatContainerRoles, podContainerRoles } from "./container-roles";
-import { toResourceRequirements } from "./manifests/resources";
-import { imageProblem } from "./policy/images";
-import { podAnnotationProblems } from "./policy/pod-template";
-import { PolicyError } from "./policy/policy-error";
+import { formatContainerRoles, podContainerRoles } from "../usage/container-roles";
+import { toResourceRequirements } from "./resources";
+import { imageProblem } from "../policy/images";
+import { podAnnotationProblems } from "../policy/pod-template";
+import { PolicyError } from "../policy/policy-error";
 
 export type VariantPodConfig = Pick<TVariant, "podAnnotations" | "extraContainers">;
 

@@ -1,4 +1,4 @@
-import type { KubeApis } from "./kube-apis";
+import type { KubeApis } from "../cluster/kube-apis";
 import { type ContainerRoles, podContainerRoles } from "./container-roles";
 
 /** namespace → pod → the roles its annotation declares (empty map when none). */

@@ -1,6 +1,6 @@
 import type { TVariant } from "@meshbench/contracts";
-import { describeLoadGeneratorMesh } from "./labels";
-import { describeBundleProblems, parseBundle } from "./manifests/bundle";
+import { describeLoadGeneratorMesh } from "../manifests/labels";
+import { describeBundleProblems, parseBundle } from "../manifests/bundle";
 
 const pairs = (m: Record<string, string>) =>
   Object.entries(m)

@@ -1,6 +1,6 @@
 import { describeOutboundError } from "@meshbench/outbound";
 import type { ProxyAnswer } from "./pod-proxy";
-import { FORTIO_PORT } from "./manifests/fortio-rest";
+import { FORTIO_PORT } from "./run-query";
 
 /** A Fortio run as `/fortio/rest/status` lists it (RunnerOptions is null while pending). */
 type FortioStatus = {

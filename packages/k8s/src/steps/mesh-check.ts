@@ -1,5 +1,5 @@
 import type { TMeshKind, TResourceRole } from "@meshbench/contracts";
-import type { ContainerRoles } from "./container-roles";
+import type { ContainerRoles } from "../usage/container-roles";
 
 export type PodInfo = {
   name: string;

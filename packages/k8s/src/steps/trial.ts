@@ -1,6 +1,6 @@
 import type { TBenchmarkDefinition, TTrialCoordinates, TVariant } from "@meshbench/contracts";
 import { trialKey } from "@meshbench/core";
-import type { FortioServer } from "./fortio-server";
+import type { FortioServer } from "../fortio/server";
 import type {
   TrialOutcome,
   WaitOptions,
@@ -9,18 +9,18 @@ import type {
   Stopper,
   TrialHandle,
   TrialInput,
-} from "./gateway";
-import { LOAD_GENERATOR_NAME, meshNamespaceMetadata, trialLabel, variantNamespace } from "./labels";
-import { reachabilityProtocol, targetUrl } from "./manifests/fortio-args";
-import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "./manifests/fortio-rest";
-import type { LoadGeneratorInput } from "./manifests/load-generator";
-import type { TargetInput } from "./manifests/target";
-import { meshProblem, type PodInfo } from "./mesh-verification";
-import type { TargetSteps } from "./target-kube";
+} from "../gateway";
+import { LOAD_GENERATOR_NAME, meshNamespaceMetadata, trialLabel, variantNamespace } from "../manifests/labels";
+import { reachabilityProtocol, targetUrl } from "../fortio/target-url";
+import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "../fortio/run-query";
+import type { LoadGeneratorInput } from "../manifests/load-generator";
+import type { TargetInput } from "../manifests/target";
+import { meshProblem, type PodInfo } from "./mesh-check";
+import type { TargetSteps } from "./targets";
 import { startTarget } from "./target-plan";
 import { describeVariantSettings } from "./variant-description";
-import type { BundleObject } from "./manifests/bundle";
-import { definitionProblems } from "./policy/definition-policy";
+import type { BundleObject } from "../manifests/bundle";
+import { definitionProblems } from "../policy/definition-policy";
 
 type WaitInput = { timeoutMs: number; shouldStop?: Stopper };
 

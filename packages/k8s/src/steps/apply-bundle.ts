@@ -3,14 +3,14 @@ import {
   PatchStrategy,
   type V1PodTemplateSpec,
 } from "@kubernetes/client-node";
-import { type ClusterConnection, connectionInternals } from "./cluster/open-cluster";
-import { statusCode } from "./kube-apis";
+import { type ClusterConnection, connectionInternals } from "../cluster/open-cluster";
+import { statusCode } from "../cluster/kube-apis";
 import {
   type BundleObject,
   describeBundleProblems,
   labelBundle,
   parseBundle,
-} from "./manifests/bundle";
+} from "../manifests/bundle";
 
 const FIELD_MANAGER = "meshbench";
 

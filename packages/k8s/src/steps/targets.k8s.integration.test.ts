@@ -1,12 +1,12 @@
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
-import { testConnection } from "./test-support/test-cluster";
+import { testConnection } from "../test-support/test-cluster";
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
-import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { LABELS, runLabels } from "./labels";
-import { meshProblem } from "./mesh-verification";
-import { NOT_LOAD_GENERATOR } from "./target-kube";
+import { KubeClusterGateway } from "../kube-cluster-gateway";
+import { LABELS, runLabels } from "../manifests/labels";
+import { meshProblem } from "./mesh-check";
+import { NOT_LOAD_GENERATOR } from "./targets";
 
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 const core = testKubeConfig().makeApiClient(CoreV1Api);
