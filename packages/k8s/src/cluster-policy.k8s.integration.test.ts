@@ -10,11 +10,21 @@ import { buildTemplate } from "@meshbench/core";
 import { HOSTILE_BENCHMARKS } from "@meshbench/testing/hostile-benchmarks";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyBundle, BundleClient } from "./steps/apply-bundle";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
 import { runLabels, variantNamespace } from "./manifests/labels";
 import { PolicyError } from "./policy";
-import { testConnection } from "./test-support/test-cluster";
+import { applyBundle } from "./steps/apply-bundle";
+import { ensureNamespace } from "./steps/namespaces";
+import {
+  applyWorkload,
+  deploySampleApp,
+  deployTarget,
+  waitForSampleApp,
+  waitForTarget,
+  waitForWorkload,
+} from "./steps/targets";
+import { applyVariantConfig } from "./steps/variant-config";
+import { testConnection, testKube } from "./test-support/test-cluster";
 
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);
@@ -99,11 +109,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
   });
 
   it("the inner appliers refuse the same input on their own (bundle, namespace, pods): nothing of it exists", async () => {
-    const g = gw();
-    const kube = {
-      client: BundleClient.fromConnection(testConnection()),
-      describe: (e: unknown) => String(e),
-    };
+    const k = testKube();
     const ns = "mb-policy-inner";
     await core.createNamespace({ body: { metadata: { name: ns, labels: runLabels("inner") } } });
     for (const [name, i] of indexes) {
@@ -115,7 +121,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
             ? h.variant.manifests
             : null;
       if (bundle)
-        await expect(applyBundle(kube, ns, bundle, {}), name).rejects.toThrow(
+        await expect(applyBundle(k, ns, bundle, {}), name).rejects.toThrow(
           /^manifests refused: document \d+: /,
         );
     }
@@ -128,7 +134,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
     ).toEqual([]);
 
     const labelled = hostile(HOSTILE_BENCHMARKS.findIndex((h) => h.field.endsWith(".labels")));
-    await expect(g.ensureNamespace("inner", labelled.variant)).rejects.toThrow(PolicyError);
+    await expect(ensureNamespace(k, "inner", labelled.variant)).rejects.toThrow(PolicyError);
     expect(await exists(core.readNamespace({ name: variantNamespace("inner", "attack") }))).toBe(
       false,
     );
@@ -138,7 +144,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
     )) {
       if (h.definition.target.kind !== "fortio-echo") throw new Error("echo expected");
       await expect(
-        g.deployTarget({
+        deployTarget(k, {
           runId: "inner",
           variant: "attack",
           namespace: ns,
@@ -155,6 +161,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
 
   it("still applies the permitted shapes: echo, sample app, a workload, a waypoint with its parameters, PeerAuthentication", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "polok";
     const workload = `apiVersion: v1
 kind: Service
@@ -199,8 +206,8 @@ spec:
     });
     const variant = def.variants[0]!;
     try {
-      const ns = await g.ensureNamespace(runId, variant);
-      const config = await g.applyVariantConfig(runId, variant, ns);
+      const ns = await ensureNamespace(k, runId, variant);
+      const config = await applyVariantConfig(k, { runId, variant, namespace: ns });
       expect(config.problem).toBeNull();
       expect(config.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
         "Gateway/waypoint",
@@ -208,16 +215,11 @@ spec:
         "PeerAuthentication/mtls-strict",
       ]);
       if (def.target.kind !== "workload") throw new Error("unreachable");
-      const applied = await g.targets.applyWorkload(
-        ns,
-        def.target.manifests,
-        runLabels(runId),
-        variant,
-      );
+      const applied = await applyWorkload(k, ns, def.target.manifests, runLabels(runId), variant);
       expect(applied.map((o) => o.kind)).toEqual(["Service", "Deployment"]);
       const echo = ZBenchmarkDefinition.parse({ ...def, target: { kind: "fortio-echo" } });
       if (echo.target.kind !== "fortio-echo") throw new Error("unreachable");
-      await g.deployTarget({
+      await deployTarget(k, {
         runId,
         variant: "wp",
         namespace: ns,
@@ -227,7 +229,7 @@ spec:
       });
       const app = ZBenchmarkDefinition.parse({ ...def, target: { kind: "sample-app", tiers: 2 } });
       if (app.target.kind !== "sample-app") throw new Error("unreachable");
-      await g.targets.deploySampleApp({
+      await deploySampleApp(k, {
         runId,
         variant: "wp",
         namespace: ns,
@@ -237,9 +239,9 @@ spec:
       });
       // An enforce-baseline namespace: every pod of these templates was admitted and got Ready.
       const wait = { timeoutMs: 60_000 };
-      await g.targets.waitForWorkload(applied, wait);
-      await g.targets.waitForSampleApp(ns, 2, wait);
-      const echoPods = await g.waitForTarget(ns, wait);
+      await waitForWorkload(k, applied, wait);
+      await waitForSampleApp(k, ns, 2, wait);
+      const echoPods = await waitForTarget(k, ns, wait);
       expect(echoPods[0]?.annotations).toMatchObject({ "proxy.istio.io/config": "concurrency: 2" });
       expect(names(await apps.listNamespacedDeployment({ namespace: ns })).sort()).toEqual([
         "echo",
@@ -254,6 +256,7 @@ spec:
 
   it("labels variant namespaces for Pod Security, and the apiserver then refuses a privileged pod where it enforces", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "polpsa";
     // (This test apiserver runs without --allow-privileged, so the shape is host PID and the
     // node's root filesystem: what Pod Security decides, not the apiserver's validation.)
@@ -273,11 +276,13 @@ spec:
       },
     });
     try {
-      const enforced = await g.ensureNamespace(
+      const enforced = await ensureNamespace(
+        k,
         runId,
         ZVariant.parse({ name: "amb", mesh: "istio-ambient" }),
       );
-      const warned = await g.ensureNamespace(
+      const warned = await ensureNamespace(
+        k,
         runId,
         ZVariant.parse({ name: "side", mesh: "istio-sidecar" }),
       );

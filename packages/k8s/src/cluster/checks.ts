@@ -9,6 +9,13 @@ import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissi
 /** One counted apiserver request (the gateway counts them for cost figures). */
 export type Call = <T>(fn: (apis: KubeApis) => Promise<T>) => Promise<T>;
 
+/** The server's version and its nodes, for a run's fingerprint. */
+export async function clusterFacts(call: Call): Promise<ClusterFacts> {
+  const version = await call((a) => a.version.getCode());
+  const nodes = await call((a) => a.core.listNode());
+  return { serverVersion: version.gitVersion, nodes: nodeInventory(nodes.items) };
+}
+
 /** Reachability, version, nodes and which required permissions are missing. */
 export async function validateCluster(
   call: Call,

@@ -3,25 +3,38 @@ import {
   ApisApi,
   AppsV1Api,
   AuthorizationV1Api,
-  BatchV1Api,
   CoreV1Api,
+  KubernetesObjectApi,
   Metrics,
   VersionApi,
 } from "@kubernetes/client-node";
 import { describeOutboundError } from "@meshbench/outbound";
 import { type ClusterConnection, connectionInternals } from "./open-cluster";
 
-/** The typed clients the adapter uses, built once from the connection it was given. */
+/** client-node's generic object client, plus whether a kind is namespaced (its discovery). */
+class BundleClient extends KubernetesObjectApi {
+  async isNamespaced(apiVersion: string, kind: string): Promise<boolean | null> {
+    // Discovery throws for an API group the cluster does not serve at all.
+    const resource = await this.resource(apiVersion, kind).catch(() => undefined);
+    return resource ? resource.namespaced : null;
+  }
+}
+
+/**
+ * The typed clients the adapter uses, built once from the connection it was given (client-node's
+ * types stay inside `k8s`: nothing typed with them is exported from the package).
+ */
 export function createKubeApis(connection: ClusterConnection) {
   const kc = connectionInternals(connection).kubeConfig;
   return {
     core: kc.makeApiClient(CoreV1Api),
     apps: kc.makeApiClient(AppsV1Api),
-    batch: kc.makeApiClient(BatchV1Api),
     authz: kc.makeApiClient(AuthorizationV1Api),
     version: kc.makeApiClient(VersionApi),
     apis: kc.makeApiClient(ApisApi),
     metrics: new Metrics(kc),
+    /** Any kind the cluster serves (bundles, variant manifests), by server-side apply. */
+    objects: kc.makeApiClient(BundleClient),
     /** This connection's error wording (see describeKubeError). */
     describe: (error: unknown) => describeKubeError(error, connection.verified),
   };

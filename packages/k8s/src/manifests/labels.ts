@@ -15,6 +15,11 @@ export const LOAD_CONTAINER = "fortio";
 /** The "lg-" prefix is how usage sampling tells load-generator pods apart. */
 export const LOAD_GENERATOR_NAME = "lg-fortio";
 
+/** The class Istio (and Kmesh, which reuses Istio's waypoints) programs waypoints from. */
+export const WAYPOINT_CLASS = "istio-waypoint";
+/** Istio labels a waypoint's pods with the Gateway they serve (Gateway API convention). */
+export const GATEWAY_NAME_LABEL = "gateway.networking.k8s.io/gateway-name";
+
 export function runLabels(runId: string, variant?: string) {
   return {
     [LABELS.managedBy]: MANAGED_BY,

@@ -3,9 +3,19 @@ import { LABELS, runLabels } from "../manifests/labels";
 import type { PodAvoidance } from "../manifests/load-generator";
 import type { BundleObject } from "../manifests/bundle";
 import { sampleAppEntry, sampleTierSelector } from "../manifests/sample-app";
-import type { TargetInput } from "../manifests/target";
-import type { PodInfo } from "./mesh-check";
-import { NOT_LOAD_GENERATOR, type TargetSteps, type WaitInput } from "./targets";
+import type { Kube, WaitInput } from "./kube";
+import { livePods, type PodInfo } from "./pods";
+import {
+  applyWorkload,
+  deploySampleApp,
+  deployTarget,
+  NOT_LOAD_GENERATOR,
+  servicePods,
+  TARGET_PODS,
+  waitForSampleApp,
+  waitForTarget,
+  waitForWorkload,
+} from "./targets";
 
 /** Pods outside the variant's namespace sampled with it (a per-variant Service's pods). */
 export type SampledPods = { namespace: string; pods: string[] };
@@ -20,11 +30,6 @@ export type TargetPlan = {
   ready: () => Promise<PodInfo[] | null>;
   alsoSample: SampledPods[];
   notes: string[];
-};
-
-type Steps = TargetSteps & {
-  deployTarget(input: TargetInput): Promise<void>;
-  waitForTarget(namespace: string, options: WaitInput): Promise<PodInfo[]>;
 };
 
 /** `<svc>.<ns>.svc[.cluster.local]` → the Service it names; any other host → null. */
@@ -59,7 +64,7 @@ function entryPods(applied: BundleObject[], service: string): PodAvoidance | nul
  * be measured) instead of throwing when the user's input is at fault.
  */
 export async function startTarget(
-  k: Steps,
+  k: Kube,
   input: { runId: string; definition: TBenchmarkDefinition; variant: TVariant },
   namespace: string,
   wait: WaitInput,
@@ -74,7 +79,7 @@ export async function startTarget(
   });
   switch (target.kind) {
     case "fortio-echo":
-      await k.deployTarget({
+      await deployTarget(k, {
         runId,
         variant: v.name,
         namespace,
@@ -82,9 +87,9 @@ export async function startTarget(
         methodology: def.methodology,
         pod: v,
       });
-      return plan({ ready: () => k.waitForTarget(namespace, wait) });
+      return plan({ ready: () => waitForTarget(k, namespace, wait) });
     case "sample-app":
-      await k.deploySampleApp({
+      await deploySampleApp(k, {
         runId,
         variant: v.name,
         namespace,
@@ -95,21 +100,22 @@ export async function startTarget(
       return plan({
         avoid: { matchLabels: sampleTierSelector(sampleAppEntry(target)) },
         ready: async () => {
-          await k.waitForSampleApp(namespace, target.tiers, wait);
-          return k.pods(namespace, `${LABELS.component}=target`);
+          await waitForSampleApp(k, namespace, target.tiers, wait);
+          return livePods(k, namespace, TARGET_PODS);
         },
       });
     case "workload": {
       let applied;
       try {
-        applied = await k.applyWorkload(
+        applied = await applyWorkload(
+          k,
           namespace,
           target.manifests,
           { ...runLabels(runId, v.name), [LABELS.component]: "target" },
           v,
         );
       } catch (error) {
-        return { problem: `the workload could not be applied: ${k.describeError(error)}` };
+        return { problem: `the workload could not be applied: ${k.apis.describe(error)}` };
       }
       const avoid = entryPods(applied, target.entry.service);
       return plan({
@@ -120,8 +126,8 @@ export async function startTarget(
               `the entry Service ${target.entry.service} has no selector in the manifests: the load generator's anti-affinity does not apply`,
             ],
         ready: async () => {
-          await k.waitForWorkload(applied, wait);
-          return k.pods(namespace, NOT_LOAD_GENERATOR);
+          await waitForWorkload(k, applied, wait);
+          return livePods(k, namespace, NOT_LOAD_GENERATOR);
         },
       });
     }
@@ -135,7 +141,7 @@ export async function startTarget(
             `${url} names no <service>.<namespace>.svc host: its pods are not checked for the mesh, not sampled, and the load generator's anti-affinity does not apply`,
           ],
         });
-      const found = await k.servicePods(named.namespace, named.service);
+      const found = await servicePods(k, named.namespace, named.service);
       if (!found.found) return { problem: `the target ${url}: ${found.reason}` };
       return plan({
         avoid: { matchLabels: found.selector, namespaces: [named.namespace] },

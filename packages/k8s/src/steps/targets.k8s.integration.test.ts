@@ -1,12 +1,21 @@
 import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
-import { testConnection } from "../test-support/test-cluster";
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "../kube-cluster-gateway";
 import { LABELS, runLabels } from "../manifests/labels";
 import { meshProblem } from "./mesh-check";
-import { NOT_LOAD_GENERATOR } from "./targets";
+import { ensureNamespace } from "./namespaces";
+import { livePods } from "./pods";
+import {
+  applyWorkload,
+  deploySampleApp,
+  NOT_LOAD_GENERATOR,
+  servicePods,
+  waitForSampleApp,
+  waitForWorkload,
+} from "./targets";
+import { testConnection, testKube } from "../test-support/test-cluster";
 
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 const core = testKubeConfig().makeApiClient(CoreV1Api);
@@ -61,9 +70,11 @@ async function runObjects(runId: string) {
 describe("target kinds against a real apiserver with kwok", () => {
   it("deploys the sample app and a workload bundle labelled, finds their pods, cleans them up", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "targets1";
     try {
-      const appNs = await g.ensureNamespace(
+      const appNs = await ensureNamespace(
+        k,
         runId,
         ZVariant.parse({ name: "app", mesh: "baseline" }),
       );
@@ -75,10 +86,10 @@ describe("target kinds against a real apiserver with kwok", () => {
         target: def.target,
         methodology: def.methodology,
       };
-      await g.targets.deploySampleApp(input);
-      await g.targets.deploySampleApp(input); // a resumed run deploys again: kept as is
-      await g.targets.waitForSampleApp(appNs, 3, wait);
-      const tierPods = await g.targets.pods(appNs, `${LABELS.component}=target`);
+      await deploySampleApp(k, input);
+      await deploySampleApp(k, input); // a resumed run deploys again: kept as is
+      await waitForSampleApp(k, appNs, 3, wait);
+      const tierPods = await livePods(k, appNs, `${LABELS.component}=target`);
       expect(tierPods).toHaveLength(3);
       const tier0 = await apps.readNamespacedDeployment({ name: "tier0", namespace: appNs });
       expect(tier0.spec?.template.spec?.containers[0]?.args).toEqual([
@@ -95,15 +106,15 @@ describe("target kinds against a real apiserver with kwok", () => {
       expect(svcs.items.map((s) => s.metadata?.name).sort()).toEqual(["tier0", "tier1", "tier2"]);
 
       const sidecar = ZVariant.parse({ name: "wl", mesh: "istio-sidecar" });
-      const wlNs = await g.ensureNamespace(runId, sidecar);
-      const applied = await g.targets.applyWorkload(wlNs, WORKLOAD, {
+      const wlNs = await ensureNamespace(k, runId, sidecar);
+      const applied = await applyWorkload(k, wlNs, WORKLOAD, {
         ...runLabels(runId, "wl"),
         [LABELS.component]: "target",
       });
-      await g.targets.waitForWorkload(applied, wait);
+      await waitForWorkload(k, applied, wait);
       const cm = await core.readNamespacedConfigMap({ name: "web-settings", namespace: wlNs });
       expect(cm.metadata?.labels).toMatchObject(runLabels(runId, "wl"));
-      const webPods = await g.targets.pods(wlNs, NOT_LOAD_GENERATOR);
+      const webPods = await livePods(k, wlNs, NOT_LOAD_GENERATOR);
       expect(webPods).toHaveLength(2);
       // No injector answers in this cluster: the workload's pods fail the sidecar check by name.
       expect(meshProblem("istio-sidecar", webPods, { ciliumAgent: false })).toMatch(
@@ -111,12 +122,12 @@ describe("target kinds against a real apiserver with kwok", () => {
       );
 
       // A per-variant Service URL: the Service's pods, found through its selector.
-      const found = await g.targets.servicePods(wlNs, "web");
+      const found = await servicePods(k, wlNs, "web");
       expect(found).toMatchObject({ found: true, selector: { app: "web" } });
       expect(found.found && found.pods.map((p) => p.name).sort()).toEqual(
         webPods.map((p) => p.name).sort(),
       );
-      expect(await g.targets.servicePods(wlNs, "nope")).toEqual({
+      expect(await servicePods(k, wlNs, "nope")).toEqual({
         found: false,
         reason: `Service nope not found in namespace ${wlNs}`,
       });

@@ -1,116 +1,21 @@
-import { AppsV1Api, CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
-import { testConnection } from "../test-support/test-cluster";
-import { CONTAINER_ROLES_ANNOTATION, ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
+import { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
+import { ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKubeApis } from "../cluster/kube-apis";
 import { KubeClusterGateway } from "../kube-cluster-gateway";
-import { classifyContainer } from "./mesh-check";
-import { declaredRoles, type RolesCache } from "../usage/declared-roles";
-import { GATEWAY_NAME_LABEL, WAYPOINT_CLASS } from "./waypoint";
+import { WAYPOINT_CLASS } from "../manifests/labels";
+import {
+  peerAuthentication,
+  startFakeWaypointController,
+  UNPROGRAMMED,
+  waypointGateway,
+} from "../test-support/fake-waypoint-controller";
+import { testConnection, testKube } from "../test-support/test-cluster";
+import { ensureNamespace } from "./namespaces";
+import { applyVariantConfig, waitForVariantConfig } from "./variant-config";
 
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Gateways with this label are left alone by the fake waypoint controller (never Programmed). */
-const UNPROGRAMMED = "test.meshbench.io/unprogrammed";
-
-const waypointGateway = (
-  name: string,
-  className = WAYPOINT_CLASS,
-  labels = "",
-) => `apiVersion: gateway.networking.k8s.io/v1
-kind: Gateway
-metadata:
-  name: ${name}
-  labels: { istio.io/waypoint-for: service${labels} }
-spec:
-  gatewayClassName: ${className}
-  listeners:
-  - name: mesh
-    port: 15008
-    protocol: HBONE
-`;
-const peerAuthentication = (mode: string) => `apiVersion: security.istio.io/v1
-kind: PeerAuthentication
-metadata:
-  name: strict
-spec:
-  mtls:
-    mode: ${mode}
-`;
-
-/**
- * Plays istiod's waypoint controller: for each Gateway of class istio-waypoint it starts a
- * Deployment whose pods carry the gateway-name label (kwok makes them Ready), then marks the
- * Gateway Programmed, as istiod does once the Deployment exists.
- */
-function startFakeWaypointController() {
-  const kc = testKubeConfig();
-  const custom = kc.makeApiClient(CustomObjectsApi);
-  const apps = kc.makeApiClient(AppsV1Api);
-  const gv = { group: "gateway.networking.k8s.io", version: "v1", plural: "gateways" };
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      const list = (await custom.listClusterCustomObject(gv).catch(() => ({ items: [] }))) as {
-        items: {
-          metadata: { name: string; namespace: string; labels?: Record<string, string> };
-          spec: { gatewayClassName: string };
-          status?: { conditions?: { type: string; status: string }[] };
-        }[];
-      };
-      for (const g of list.items) {
-        if (g.spec.gatewayClassName !== WAYPOINT_CLASS) continue;
-        if (g.metadata.labels?.[UNPROGRAMMED]) continue;
-        if (g.status?.conditions?.some((c) => c.type === "Programmed" && c.status === "True"))
-          continue;
-        const { name, namespace } = g.metadata;
-        const labels = { [GATEWAY_NAME_LABEL]: name };
-        await apps
-          .createNamespacedDeployment({
-            namespace,
-            body: {
-              metadata: { name, labels },
-              spec: {
-                selector: { matchLabels: labels },
-                template: {
-                  metadata: { labels },
-                  spec: { containers: [{ name: "istio-proxy", image: "istio/proxyv2:1.24.2" }] },
-                },
-              },
-            },
-          })
-          .catch(() => undefined);
-        const now = new Date().toISOString();
-        const condition = (type: string) => ({
-          type,
-          status: "True",
-          reason: type,
-          message: "fake waypoint controller",
-          lastTransitionTime: now,
-          observedGeneration: 1,
-        });
-        await custom
-          .replaceNamespacedCustomObjectStatus({
-            ...gv,
-            namespace,
-            name,
-            body: {
-              ...g,
-              status: { conditions: [condition("Accepted"), condition("Programmed")] },
-            },
-          })
-          .catch(() => undefined);
-      }
-      await sleep(200);
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await loop;
-  };
-}
 
 describe("per-variant configuration against a real apiserver with the Gateway API and Istio CRDs", () => {
   let stopController: () => Promise<void>;
@@ -123,6 +28,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
 
   it("applies a waypoint variant's Gateway and PeerAuthentication, waits for Programmed and a Ready waypoint pod, cleanup removes them", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "vcwp1";
     const variant = ZVariant.parse({
       name: "ambient-l7",
@@ -132,18 +38,18 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
     });
     const custom = testKubeConfig().makeApiClient(CustomObjectsApi);
     try {
-      const ns = await g.ensureNamespace(runId, variant);
-      const applied = await g.applyVariantConfig(runId, variant, ns);
+      const ns = await ensureNamespace(k, runId, variant);
+      const applied = await applyVariantConfig(k, { runId, variant, namespace: ns });
       expect(applied.problem).toBeNull();
       expect(applied.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
         "Gateway/wp",
         "PeerAuthentication/strict",
       ]);
       // Applying again (a resumed worker) keeps what exists.
-      expect((await g.applyVariantConfig(runId, variant, ns)).problem).toBeNull();
+      expect((await applyVariantConfig(k, { runId, variant, namespace: ns })).problem).toBeNull();
       const started = Date.now();
       expect(
-        await g.waitForVariantConfig({
+        await waitForVariantConfig(k, {
           namespace: ns,
           variant,
           objects: applied.objects,
@@ -188,6 +94,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
 
   it("fails a waypoint variant with a reason when traffic would not reach a waypoint", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "vcwp2";
     const cases: {
       name: string;
@@ -210,10 +117,10 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
           waypoint: "wp",
           manifests: c.manifests,
         });
-        const ns = await g.ensureNamespace(runId, variant);
-        const applied = await g.applyVariantConfig(runId, variant, ns);
+        const ns = await ensureNamespace(k, runId, variant);
+        const applied = await applyVariantConfig(k, { runId, variant, namespace: ns });
         expect(applied.problem).toBeNull();
-        const problem = await g.waitForVariantConfig({
+        const problem = await waitForVariantConfig(k, {
           namespace: ns,
           variant,
           objects: applied.objects,
@@ -229,8 +136,10 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
         waypoint: "wp",
         manifests: waypointGateway("wp", "istio"),
       });
-      const ns = await g.ensureNamespace(runId, wrongClass);
-      expect((await g.applyVariantConfig(runId, wrongClass, ns)).problem).toMatch(
+      const ns = await ensureNamespace(k, runId, wrongClass);
+      expect(
+        (await applyVariantConfig(k, { runId, variant: wrongClass, namespace: ns })).problem,
+      ).toMatch(
         /^variant manifests refused: document 1: Gateway wp: gatewayClassName "istio": a benchmark's Gateway may only be a waypoint/,
       );
     } finally {
@@ -240,6 +149,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
 
   it("waits for readiness with a time limit: a Gateway no controller programs is a problem with its status", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "vcwp3";
     // Labelled for the fake controller to leave alone, as a controller that has not acted yet.
     const variant = ZVariant.parse({
@@ -248,9 +158,9 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
       manifests: waypointGateway("edge", WAYPOINT_CLASS, `, ${UNPROGRAMMED}: "true"`),
     });
     try {
-      const ns = await g.ensureNamespace(runId, variant);
-      const applied = await g.applyVariantConfig(runId, variant, ns);
-      const problem = await g.waitForVariantConfig({
+      const ns = await ensureNamespace(k, runId, variant);
+      const applied = await applyVariantConfig(k, { runId, variant, namespace: ns });
+      const problem = await waitForVariantConfig(k, {
         namespace: ns,
         variant,
         objects: applied.objects,
@@ -267,6 +177,7 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
 
   it("refuses manifests the real apiserver refuses, with its reason, and kinds it does not serve", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "vcbad";
     try {
       const bad = ZVariant.parse({
@@ -274,8 +185,8 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
         mesh: "istio-sidecar",
         manifests: peerAuthentication("SOMETIMES"),
       });
-      const ns = await g.ensureNamespace(runId, bad);
-      const refused = await g.applyVariantConfig(runId, bad, ns);
+      const ns = await ensureNamespace(k, runId, bad);
+      const refused = await applyVariantConfig(k, { runId, variant: bad, namespace: ns });
       expect(refused.problem).toMatch(
         /^variant manifests refused: apiserver answered HTTP 422: PeerAuthentication.security.istio.io "strict" is invalid: .*SOMETIMES/,
       );
@@ -285,8 +196,10 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
         mesh: "linkerd",
         manifests: "apiVersion: policy.linkerd.io/v1beta3\nkind: Server\nmetadata: { name: s }\n",
       });
-      const ns2 = await g.ensureNamespace(runId, unknown);
-      expect((await g.applyVariantConfig(runId, unknown, ns2)).problem).toMatch(
+      const ns2 = await ensureNamespace(k, runId, unknown);
+      expect(
+        (await applyVariantConfig(k, { runId, variant: unknown, namespace: ns2 })).problem,
+      ).toMatch(
         /^variant manifests refused: Server \(policy.linkerd.io\/v1beta3\) is not served by this cluster \(is its CRD installed\?\)/,
       );
       const clusterScoped = ZVariant.parse({
@@ -294,68 +207,12 @@ describe("per-variant configuration against a real apiserver with the Gateway AP
         mesh: "baseline",
         manifests: "apiVersion: v1\nkind: Namespace\nmetadata: { name: sneaky }\n",
       });
-      const ns3 = await g.ensureNamespace(runId, clusterScoped);
-      expect((await g.applyVariantConfig(runId, clusterScoped, ns3)).problem).toMatch(
+      const ns3 = await ensureNamespace(k, runId, clusterScoped);
+      expect(
+        (await applyVariantConfig(k, { runId, variant: clusterScoped, namespace: ns3 })).problem,
+      ).toMatch(
         /^variant manifests refused: document 1: Namespace sneaky: a benchmark may not create a Namespace/,
       );
-    } finally {
-      await g.cleanup(runId);
-    }
-  });
-
-  it("puts pod annotations and extra containers on the target's pods; their declared roles book a user proxy as proxy", async () => {
-    const g = gw();
-    const runId = "vcpod";
-    const def = ZBenchmarkDefinition.parse({
-      key: "k",
-      name: "n",
-      target: { kind: "fortio-echo" },
-      variants: [
-        {
-          name: "hop",
-          mesh: "baseline",
-          podAnnotations: { "proxy.istio.io/config": "concurrency: 2" },
-          extraContainers: [
-            { name: "hop", args: ["proxies", "-M", "8090 http://localhost:8080"], ports: [8090] },
-          ],
-        },
-      ],
-      loadMatrix: { qps: [100], connections: [1] },
-    });
-    const variant = def.variants[0]!;
-    try {
-      const ns = await g.ensureNamespace(runId, variant);
-      if (def.target.kind !== "fortio-echo") throw new Error("unreachable");
-      await g.deployTarget({
-        runId,
-        variant: "hop",
-        namespace: ns,
-        target: def.target,
-        methodology: def.methodology,
-        pod: variant,
-      });
-      const pods = await g.waitForTarget(ns, { timeoutMs: 30_000 });
-      expect(pods[0]?.containers).toEqual(["echo", "hop"]);
-      expect(pods[0]?.annotations).toMatchObject({
-        "proxy.istio.io/config": "concurrency: 2",
-        [CONTAINER_ROLES_ANNOTATION]: "proxy=hop",
-      });
-      const apis = createKubeApis(testConnection());
-      let calls = 0;
-      const cache: RolesCache = new Map();
-      const readings = ["echo", "hop"].map((container) => ({
-        namespace: ns,
-        pod: pods[0]!.name,
-        container,
-      }));
-      const declared = await declaredRoles({ apis, count: () => (calls += 1), cache }, readings);
-      expect(
-        readings.map((r) =>
-          classifyContainer(r, { controlPlaneNamespaces: [], declared: declared(r) }),
-        ),
-      ).toEqual(["app", "proxy"]);
-      await declaredRoles({ apis, count: () => (calls += 1), cache }, readings);
-      expect(calls).toBe(1); // known pods cost no second list
     } finally {
       await g.cleanup(runId);
     }

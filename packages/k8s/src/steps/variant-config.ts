@@ -1,44 +1,52 @@
+import { ApiException } from "@kubernetes/client-node";
 import type { TVariant } from "@meshbench/contracts";
-import { type BundleClient, bundleNotReady } from "./apply-bundle";
-import type { KubeApis } from "../cluster/kube-apis";
 import type { BundleObject } from "../manifests/bundle";
-import { applyVariantManifests } from "./variant-manifests";
-import {
-  GATEWAY_NAME_LABEL,
-  gatewayCondition,
-  type WaypointObservation,
-  waypointProblem,
-} from "./waypoint";
+import { GATEWAY_NAME_LABEL, LABELS, runLabels } from "../manifests/labels";
+import { applyBundle, BundleError, bundleNotReady } from "./apply-bundle";
+import { call, type Kube, sleep } from "./kube";
+import { gatewayCondition, type WaypointObservation, waypointProblem } from "./waypoint";
 
-/** What the variant-configuration steps need of the adapter. */
-export type VariantConfigDeps = {
-  apis: KubeApis;
-  objects: BundleClient;
-  count: () => void;
-  pollMs: number;
-};
+/**
+ * A variant's extra manifests (waypoint `Gateway`, PeerAuthentication, Telemetry, a proxy's
+ * Service…), applied into the variant's namespace through the shared bundle applier
+ * (apply-bundle.ts: server-side apply, so any CRD the cluster serves is validated by the
+ * apiserver itself, and a resumed worker applies the same bundle again harmlessly). They live in
+ * the variant's namespace: the run's cleanup (namespace deletion) removes them with it.
+ */
+const VARIANT_MANIFEST_COMPONENT = "variant-manifest";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Applies the variant's manifests in its namespace; a problem (string) or null. */
-export function applyVariantConfig(
-  deps: VariantConfigDeps,
+/** Applies the variant's manifests; the problem (with the apiserver's reason) or null. */
+export async function applyVariantConfig(
+  k: Kube,
   input: { runId: string; variant: TVariant; namespace: string },
 ): Promise<{ objects: BundleObject[]; problem: string | null }> {
-  return applyVariantManifests(
-    { client: deps.objects, onCall: deps.count, describe: deps.apis.describe },
-    input,
-  );
+  if (!input.variant.manifests.trim()) return { objects: [], problem: null };
+  const labels = {
+    ...runLabels(input.runId, input.variant.name),
+    [LABELS.component]: VARIANT_MANIFEST_COMPONENT,
+  };
+  try {
+    const objects = await applyBundle(k, input.namespace, input.variant.manifests, labels);
+    return { objects, problem: null };
+  } catch (error) {
+    if (error instanceof BundleError) return { objects: [], problem: `variant ${error.message}` };
+    if (error instanceof ApiException)
+      return {
+        objects: [],
+        problem: `variant manifests refused: ${k.apis.describe(error)}`,
+      };
+    throw error;
+  }
 }
 
 /** The Gateway a waypoint variant names, and the pods serving it. */
-export async function observeWaypoint(
-  deps: VariantConfigDeps,
+async function observeWaypoint(
+  k: Kube,
   namespace: string,
   name: string,
 ): Promise<WaypointObservation> {
-  deps.count();
-  const gw = (await deps.objects
+  k.count();
+  const gw = (await k.apis.objects
     .read({
       apiVersion: "gateway.networking.k8s.io/v1",
       kind: "Gateway",
@@ -48,11 +56,9 @@ export async function observeWaypoint(
     spec?: { gatewayClassName?: string };
     status?: unknown;
   } | null;
-  deps.count();
-  const pods = await deps.apis.core.listNamespacedPod({
-    namespace,
-    labelSelector: `${GATEWAY_NAME_LABEL}=${name}`,
-  });
+  const pods = await call(k, (a) =>
+    a.core.listNamespacedPod({ namespace, labelSelector: `${GATEWAY_NAME_LABEL}=${name}` }),
+  );
   return {
     gateway: gw
       ? {
@@ -75,7 +81,7 @@ export async function observeWaypoint(
  * still standing at the deadline, or null.
  */
 export async function waitForVariantConfig(
-  deps: VariantConfigDeps,
+  k: Kube,
   input: {
     namespace: string;
     variant: TVariant;
@@ -87,15 +93,14 @@ export async function waitForVariantConfig(
   const deadline = Date.now() + input.timeoutMs;
   const waypoint = input.variant.waypoint;
   for (;;) {
-    const pending = await bundleNotReady(
-      { client: deps.objects, onCall: deps.count, describe: deps.apis.describe },
-      input.objects,
-    ).catch((error: unknown) => [`manifests unreadable: ${deps.apis.describe(error)}`]);
+    const pending = await bundleNotReady(k, input.objects).catch((error: unknown) => [
+      `manifests unreadable: ${k.apis.describe(error)}`,
+    ]);
     const wp = waypoint
       ? waypointProblem(
           waypoint,
           input.namespace,
-          await observeWaypoint(deps, input.namespace, waypoint),
+          await observeWaypoint(k, input.namespace, waypoint),
         )
       : null;
     if (!pending.length && !wp) return null;
@@ -106,6 +111,6 @@ export async function waitForVariantConfig(
         : `variant manifests not ready after ${secs} s: ${[...pending, ...(wp ? [wp] : [])].join("; ")}`;
     }
     if (await input.shouldStop?.()) throw new Error("stopped while waiting for variant manifests");
-    await sleep(Math.max(deps.pollMs, 200));
+    await sleep(Math.max(k.pollMs, 200));
   }
 }

@@ -1,7 +1,4 @@
-/** The class Istio (and Kmesh, which reuses Istio's waypoints) programs waypoints from. */
-export const WAYPOINT_CLASS = "istio-waypoint";
-/** Istio labels a waypoint's pods with the Gateway they serve (Gateway API convention). */
-export const GATEWAY_NAME_LABEL = "gateway.networking.k8s.io/gateway-name";
+import { GATEWAY_NAME_LABEL, WAYPOINT_CLASS } from "../manifests/labels";
 
 export type WaypointObservation = {
   /** null: no Gateway of that name in the namespace (or the Gateway API is not installed). */

@@ -3,6 +3,7 @@ import {
   type TResourceRole,
   ZResourceRole,
 } from "@meshbench/contracts";
+import { PROXY_CONTAINERS } from "../steps/mesh-check";
 
 /** Container name → role, from a pod's `meshbench.io/container-roles` annotation. */
 export type ContainerRoles = Map<string, TResourceRole>;
@@ -30,4 +31,23 @@ export function formatContainerRoles(containers: { name: string; role: TResource
 /** The roles a pod declares (empty when it has no annotation). */
 export function podContainerRoles(annotations: Record<string, string> | undefined) {
   return parseContainerRoles(annotations?.[CONTAINER_ROLES_ANNOTATION]);
+}
+
+/** Which resource role a sampled container plays (names are all the metrics endpoint gives). */
+export function classifyContainer(
+  s: { namespace: string; pod: string; container: string },
+  ctx: { controlPlaneNamespaces: string[]; declared?: ContainerRoles },
+): TResourceRole {
+  // A role the pod declares (meshbench.io/container-roles) wins: a proxy the user deploys, or a
+  // variant's extra container, is booked as what it is, whatever its name.
+  const declared = ctx.declared?.get(s.container);
+  if (declared) return declared;
+  // Ambient's ztunnel and waypoint pods run a container named istio-proxy too: the pod decides
+  // first, so their cost is not booked as sidecar cost.
+  if (s.pod.startsWith("ztunnel")) return "ztunnel";
+  if (s.pod.includes("waypoint")) return "waypoint";
+  if (PROXY_CONTAINERS.includes(s.container)) return "proxy";
+  if (ctx.controlPlaneNamespaces.includes(s.namespace)) return "control_plane";
+  if (s.pod.startsWith("lg-")) return "load_generator";
+  return "app";
 }
