@@ -1,10 +1,4 @@
-import {
-  AppsV1Api,
-  CoreV1Api,
-  CustomObjectsApi,
-  RbacAuthorizationV1Api,
-  type V1Pod,
-} from "@kubernetes/client-node";
+import { AppsV1Api, CoreV1Api, type V1Pod } from "@kubernetes/client-node";
 import { ZBenchmarkDefinition, ZVariant, type TMeshDetection } from "@meshbench/contracts";
 import { buildTemplate } from "@meshbench/core";
 import { HOSTILE_BENCHMARKS } from "@meshbench/testing/hostile-benchmarks";
@@ -12,7 +6,7 @@ import { testKubeConfig } from "@meshbench/testing/k8s";
 import { beforeAll, describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
 import { runLabels, variantNamespace } from "./manifests/labels";
-import { PolicyError } from "./policy";
+import { PolicyError } from "./policy/policy-error";
 import { applyBundle } from "./steps/apply-bundle";
 import { ensureNamespace } from "./steps/namespaces";
 import {
@@ -24,67 +18,20 @@ import {
   waitForWorkload,
 } from "./steps/targets";
 import { applyVariantConfig } from "./steps/variant-config";
+import {
+  exists,
+  hostile,
+  indexes,
+  leftovers,
+  names,
+  NOTHING,
+} from "./test-support/policy-leftovers";
 import { testConnection, testKube } from "./test-support/test-cluster";
 
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);
 const apps = kc.makeApiClient(AppsV1Api);
-const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-const custom = kc.makeApiClient(CustomObjectsApi);
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
-
-const hostile = (i: number) => {
-  const h = HOSTILE_BENCHMARKS[i]!;
-  const definition = ZBenchmarkDefinition.parse({ key: `h${i}`, name: "h", ...h.definition });
-  return { ...h, definition, variant: definition.variants.find((v) => v.name === h.variant)! };
-};
-const indexes = HOSTILE_BENCHMARKS.map((h, i) => [h.name, i] as const);
-
-const names = <T extends { metadata?: { name?: string } }>(list: { items: T[] }) =>
-  list.items.map((o) => o.metadata?.name ?? "");
-const customNames = async (group: string, version: string, plural: string) =>
-  names(
-    (await custom.listClusterCustomObject({ group, version, plural })) as {
-      items: { metadata?: { name?: string } }[];
-    },
-  );
-const exists = (read: Promise<unknown>) =>
-  read.then(
-    () => true,
-    () => false,
-  );
-
-/** Everything a hostile benchmark tried to create, looked up cluster-wide by name. */
-async function leftovers(namespace: string) {
-  return {
-    namespace: await exists(core.readNamespace({ name: namespace })),
-    attackerNamespace: await exists(core.readNamespace({ name: "attacker-owned" })),
-    clusterRoleBinding: await exists(rbac.readClusterRoleBinding({ name: "everyone-admin" })),
-    roleBindings: names(await rbac.listRoleBindingForAllNamespaces()).filter(
-      (n) => n === "take-over",
-    ),
-    deployments: names(await apps.listDeploymentForAllNamespaces()).filter((n) => n === "root"),
-    configMaps: names(await core.listConfigMapForAllNamespaces()).filter(
-      (n) => n === "waypoint-options",
-    ),
-    serviceEntries: (await customNames("networking.istio.io", "v1", "serviceentries")).filter(
-      (n) => n === "hijack",
-    ),
-    gateways: (await customNames("gateway.networking.k8s.io", "v1", "gateways")).filter(
-      (n) => n === "waypoint",
-    ),
-  };
-}
-const NOTHING = {
-  namespace: false,
-  attackerNamespace: false,
-  clusterRoleBinding: false,
-  roleBindings: [],
-  deployments: [],
-  configMaps: [],
-  serviceEntries: [],
-  gateways: [],
-};
 
 describe("the cluster policy at apply time, against a real apiserver (definitions stored before the rules)", () => {
   let meshes: TMeshDetection;

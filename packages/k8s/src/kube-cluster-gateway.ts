@@ -24,7 +24,7 @@ import { describeVariant, prepareVariant } from "./steps/prepare-variant";
 import { describeLoad, startTrial, waitForTrial } from "./steps/trial";
 import { type UsageOptions, UsageSampler } from "./usage/sampler";
 
-export type KubeClusterGatewayOptions = {
+type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
   pollMs?: number;
   now?: () => Date;

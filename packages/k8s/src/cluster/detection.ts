@@ -8,7 +8,7 @@ export type WorkloadInfo = {
   labels: Record<string, string>;
   images: string[];
 };
-export type NamespaceInfo = { name: string; labels: Record<string, string> };
+type NamespaceInfo = { name: string; labels: Record<string, string> };
 
 /** "docker.io/istio/pilot:1.24.2@sha256:…" → "1.24.2" */
 export function imageTag(image: string): string | null {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /** "id:base64key" pairs; the first one seals, every one can open (so keys can rotate). */
-export type VaultKey = { id: string; key: Buffer };
+type VaultKey = { id: string; key: Buffer };
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

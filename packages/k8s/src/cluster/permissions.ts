@@ -1,5 +1,5 @@
 /** Every permission the scheduler uses on a target cluster, with the reason (shown when missing). */
-export type RequiredPermission = {
+type RequiredPermission = {
   verb: string;
   group: string;
   resource: string;

@@ -9,7 +9,7 @@ type FortioStatus = {
   RunnerOptions: { Labels?: string; ID?: string } | null;
 };
 
-export type FortioRun = { runId: number; resultId: string };
+type FortioRun = { runId: number; resultId: string };
 
 type Get = (path: string, timeoutMs: number) => Promise<ProxyAnswer>;
 

@@ -21,7 +21,7 @@ export type TargetInput = {
   pod?: VariantPodConfig;
 };
 
-export function targetPodLabels(runId: string, variant: string) {
+function targetPodLabels(runId: string, variant: string) {
   return { ...runLabels(runId, variant), [LABELS.component]: "target", app: TARGET_NAME };
 }
 

@@ -18,14 +18,14 @@ import {
 } from "./targets";
 
 /** Pods outside the variant's namespace sampled with it (a per-variant Service's pods). */
-export type SampledPods = { namespace: string; pods: string[] };
+type SampledPods = { namespace: string; pods: string[] };
 
 /**
  * A target being deployed (or found): whose pods the load generator avoids, how to wait for it
  * (its pods, for the mesh check; null when it cannot be checked), what else to sample, and
  * sentences for the run's environment record.
  */
-export type TargetPlan = {
+type TargetPlan = {
   avoid: PodAvoidance | null;
   ready: () => Promise<PodInfo[] | null>;
   alsoSample: SampledPods[];

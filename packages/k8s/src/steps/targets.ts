@@ -14,7 +14,7 @@ export const NOT_LOAD_GENERATOR = `${LABELS.component}!=load-generator`;
 export const TARGET_PODS = `${LABELS.component}=target`;
 
 /** A Service found by its `<svc>.<ns>.svc` host: its selector and the pods it selects. */
-export type FoundService =
+type FoundService =
   | { found: true; selector: Record<string, string>; pods: PodInfo[] }
   | { found: false; reason: string };
 

@@ -32,7 +32,7 @@ export function waypointProblem(
   return null;
 }
 
-export type Condition = { type: string; status: string; reason: string; message: string };
+type Condition = { type: string; status: string; reason: string; message: string };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);

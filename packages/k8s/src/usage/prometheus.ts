@@ -5,7 +5,7 @@ import type { Reading } from "./cluster-metrics";
  * CPU/memory per container through a cluster's Prometheus (cAdvisor series), when one is
  * configured. The HTTP API (`/api/v1/query`) answers an instant vector per query.
  */
-export type PrometheusSeries = { labels: Record<string, string>; value: number; at: Date };
+type PrometheusSeries = { labels: Record<string, string>; value: number; at: Date };
 
 /** Whether Prometheus has failed for this gateway (then the cluster's own sources are used). */
 export type PrometheusState = { failed: boolean };
@@ -85,7 +85,7 @@ export function joinUsage(cpu: PrometheusSeries[], memory: PrometheusSeries[]): 
  * One instant query under the outbound policy; throws with a reason that never quotes the
  * server (HTTP status, "not a Prometheus API response", a network category).
  */
-export async function queryPrometheus(
+async function queryPrometheus(
   policy: OutboundPolicy,
   baseUrl: string,
   query: string,

@@ -21,7 +21,7 @@ export type UsageOptions = {
   alsoSample?: PodsOf[];
 };
 
-export type UsageSettings = {
+type UsageSettings = {
   /** The connection's address policy: the cluster's Prometheus is a tenant URL too. */
   policy: OutboundPolicy;
   /** The cluster's Prometheus, which sampling prefers (registered with the cluster). */
