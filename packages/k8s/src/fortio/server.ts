@@ -1,15 +1,13 @@
+import {
+  fortioListsARun,
+  fortioOkCalls,
+  fortioRunsByLabel,
+  fortioStartedRun,
+  type FortioRestRun,
+} from "@meshbench/core";
 import { describeOutboundError } from "@meshbench/outbound";
 import type { ProxyAnswer } from "./pod-proxy";
 import { FORTIO_PORT } from "./run-query";
-
-/** A Fortio run as `/fortio/rest/status` lists it (RunnerOptions is null while pending). */
-type FortioStatus = {
-  RunID: number;
-  State: number;
-  RunnerOptions: { Labels?: string; ID?: string } | null;
-};
-
-type FortioRun = { runId: number; resultId: string };
 
 type Get = (path: string, timeoutMs: number) => Promise<ProxyAnswer>;
 
@@ -41,34 +39,23 @@ export class FortioServer {
     }
   }
 
-  private async json<T>(rest: string, timeoutMs = 30_000): Promise<T> {
+  private async json(rest: string, timeoutMs = 30_000): Promise<unknown> {
     const { what, answer } = await this.answer(rest, timeoutMs);
     if (answer.status !== 200) throw new Error(`${what} answered HTTP ${answer.status}`);
     try {
-      return JSON.parse(answer.body) as T;
+      return JSON.parse(answer.body) as unknown;
     } catch {
       throw new Error(`${what} answered something that is not JSON`);
     }
   }
 
   /** Runs in progress, by label. */
-  async running(): Promise<Map<string, FortioRun>> {
-    const { Statuses } = await this.json<{ Statuses?: Record<string, FortioStatus> | null }>(
-      "rest/status",
-    );
-    const out = new Map<string, FortioRun>();
-    for (const s of Object.values(Statuses ?? {})) {
-      const o = s.RunnerOptions;
-      if (o?.Labels && o.ID) out.set(o.Labels, { runId: s.RunID, resultId: o.ID });
-    }
-    return out;
+  async running(): Promise<Map<string, FortioRestRun>> {
+    return fortioRunsByLabel(await this.json("rest/status"));
   }
 
-  async start(query: URLSearchParams): Promise<FortioRun> {
-    const reply = await this.json<{ RunID: number; ResultID: string }>(
-      `rest/run?${query.toString()}`,
-    );
-    return { runId: reply.RunID, resultId: reply.ResultID };
+  async start(query: URLSearchParams): Promise<FortioRestRun> {
+    return fortioStartedRun(await this.json(`rest/run?${query.toString()}`));
   }
 
   /** A synchronous run (the warm-up): the answer comes when it has ended. */
@@ -77,22 +64,19 @@ export class FortioServer {
   }
 
   /** Whether the run is still in the status list. */
-  async isRunning(run: FortioRun) {
-    const { Statuses } = await this.json<{ Statuses?: Record<string, FortioStatus> | null }>(
-      `rest/status?runid=${run.runId}`,
-    );
-    return Object.keys(Statuses ?? {}).length > 0;
+  async isRunning(run: FortioRestRun) {
+    return fortioListsARun(await this.json(`rest/status?runid=${run.runId}`));
   }
 
   /** The saved result document (the same JSON as `fortio load -json`), or null when none. */
-  async result(run: FortioRun): Promise<string | null> {
+  async result(run: FortioRestRun): Promise<string | null> {
     const { answer } = await this.answer(`data/${encodeURIComponent(run.resultId)}.json`, 30_000);
     if (answer.status === 404) return null;
     if (answer.status !== 200) throw new Error(`Fortio data answered HTTP ${answer.status}`);
     return answer.body;
   }
 
-  async stop(run: FortioRun) {
+  async stop(run: FortioRestRun) {
     await this.json(`rest/stop?runid=${run.runId}&wait=on`);
   }
 
@@ -103,11 +87,7 @@ export class FortioServer {
   async reaches(url: string) {
     if (url.startsWith("tcp://")) {
       const q = new URLSearchParams({ url, n: "1", qps: "-1", c: "1" });
-      const reply = await this.json<{ RetCodes?: Record<string, number> }>(
-        `rest/run?${q.toString()}`,
-        10_000,
-      );
-      return (reply.RetCodes?.OK ?? 0) >= 1;
+      return fortioOkCalls(await this.json(`rest/run?${q.toString()}`, 10_000)) >= 1;
     }
     const { answer } = await this.answer(`fetch/${url.replace(/^https?:\/\//, "")}`, 5_000);
     return answer.status === 200;
