@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { NavLinks } from "~/components/nav-links";
-import { THEME_SCRIPT, ThemeToggle } from "~/components/theme-toggle";
-import { UserMenu } from "~/components/user-menu";
+import { NavLinks } from "~/components/layout/nav-links";
+import { THEME_SCRIPT, ThemeToggle } from "~/components/layout/theme-toggle";
+import { UserMenu } from "~/components/layout/user-menu";
 import { TRPCReactProvider } from "~/trpc/react";
 import "./globals.css";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDuration } from "~/components/benchmarks/format-duration";
-import { matrixSummary } from "~/components/benchmarks/matrix-summary";
-import { RunNow } from "~/components/benchmarks/run-now";
+import { formatDuration } from "~/features/benchmarks/format-duration";
+import { matrixSummary } from "~/features/benchmarks/matrix-summary";
+import { RunNow } from "~/features/benchmarks/run-now";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

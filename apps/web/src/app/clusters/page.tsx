@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ClusterActions } from "~/components/clusters/cluster-actions";
-import { formatWhen, meshSummary, STATUS_BADGE } from "~/components/clusters/mesh-summary";
-import { atLeast } from "~/components/clusters/roles";
+import { ClusterActions } from "~/features/clusters/cluster-actions";
+import { formatWhen, meshSummary, STATUS_BADGE } from "~/features/clusters/mesh-summary";
+import { atLeast } from "~/lib/roles";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ComparePicker } from "~/components/compare-picker";
-import { ComparisonView } from "~/components/comparison-view";
-import { EnvironmentWarning } from "~/components/environment-warning";
-import { compareHref, parseCompareParams } from "~/components/compare-url";
-import { ShareControls } from "~/components/share-controls";
+import { ComparePicker } from "~/features/compare/compare-picker";
+import { ComparisonView } from "~/features/compare/comparison-view";
+import { EnvironmentWarning } from "~/features/compare/environment-warning";
+import { compareHref, parseCompareParams } from "~/features/compare/compare-url";
+import { ShareControls } from "~/features/share/share-controls";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

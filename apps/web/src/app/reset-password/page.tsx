@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ResetPasswordForm } from "~/components/auth/auth-forms";
+import { ResetPasswordForm } from "~/features/auth/auth-forms";
 
 export const metadata: Metadata = { title: "Reset password" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { RunFilters, type RunFilterValues } from "~/components/run-filters";
-import { RunsTable } from "~/components/runs-table";
+import { RunFilters, type RunFilterValues } from "~/features/runs/run-filters";
+import { RunsTable } from "~/features/runs/runs-table";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { MembersSection } from "~/components/settings/members-section";
-import { TokensSection } from "~/components/settings/tokens-section";
+import { MembersSection } from "~/features/settings/members-section";
+import { TokensSection } from "~/features/settings/tokens-section";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

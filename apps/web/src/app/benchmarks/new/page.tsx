@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
-import { NewBenchmark } from "./new-benchmark";
+import { NewBenchmark } from "~/features/benchmarks/new-benchmark";
 
 export const metadata: Metadata = { title: "New benchmark" };
 export const dynamic = "force-dynamic";

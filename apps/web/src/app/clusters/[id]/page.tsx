@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ClusterActions } from "~/components/clusters/cluster-actions";
-import { DetectionView } from "~/components/clusters/detection-view";
-import { formatBytes, formatWhen, STATUS_BADGE } from "~/components/clusters/mesh-summary";
-import { NoiseCalibration } from "~/components/clusters/noise-calibration";
-import { atLeast } from "~/components/clusters/roles";
-import { UpdateCredentials } from "~/components/clusters/update-credentials";
+import { ClusterActions } from "~/features/clusters/cluster-actions";
+import { DetectionView } from "~/features/clusters/detection-view";
+import { formatBytes, formatWhen, STATUS_BADGE } from "~/features/clusters/mesh-summary";
+import { NoiseCalibration } from "~/features/clusters/noise-calibration";
+import { atLeast } from "~/lib/roles";
+import { UpdateCredentials } from "~/features/clusters/update-credentials";
 import { SignedOut } from "~/components/signed-out";
 import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";

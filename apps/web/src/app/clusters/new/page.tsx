@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { RegisterClusterForm } from "~/components/clusters/register-cluster-form";
-import { atLeast } from "~/components/clusters/roles";
+import { RegisterClusterForm } from "~/features/clusters/register-cluster-form";
+import { atLeast } from "~/lib/roles";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

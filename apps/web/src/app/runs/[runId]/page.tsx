@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { CancelRunButton } from "~/components/cancel-run-button";
-import { LiveProgress } from "~/components/live-progress";
-import { RunHeader } from "~/components/run-header";
-import { RunReportView } from "~/components/run-report-view";
-import { ShareControls } from "~/components/share-controls";
-import { TrialsTable } from "~/components/trials-table";
-import { compareHref } from "~/components/compare-url";
+import { CancelRunButton } from "~/features/runs/cancel-run-button";
+import { LiveProgress } from "~/features/runs/live-progress";
+import { RunHeader } from "~/features/runs/run-header";
+import { RunReportView } from "~/features/report/run-report-view";
+import { ShareControls } from "~/features/share/share-controls";
+import { TrialsTable } from "~/features/runs/trials-table";
+import { compareHref } from "~/features/compare/compare-url";
 import { cache } from "react";
 import { orNotFound } from "~/server/not-found";
 import { api, getQueryClient, HydrateClient, trpc } from "~/trpc/server";

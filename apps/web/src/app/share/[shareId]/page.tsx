@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { ComparisonView } from "~/components/comparison-view";
-import { RunHeader } from "~/components/run-header";
-import { RunReportView } from "~/components/run-report-view";
+import { ComparisonView } from "~/features/compare/comparison-view";
+import { RunHeader } from "~/features/runs/run-header";
+import { RunReportView } from "~/features/report/run-report-view";
 import { isUnknownId, orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
 

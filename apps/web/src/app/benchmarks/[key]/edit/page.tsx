@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { BenchmarkEditor } from "~/components/benchmarks/benchmark-editor";
+import { BenchmarkEditor } from "~/features/benchmarks/editor/benchmark-editor";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 

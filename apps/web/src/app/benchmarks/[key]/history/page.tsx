@@ -3,8 +3,8 @@ import { DataTable } from "@meshbench/ui";
 import type { Metadata } from "next";
 import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
-import { ChangePointList } from "./change-point-list";
-import { HistoryChart } from "./history-chart";
+import { ChangePointList } from "~/features/history/change-point-list";
+import { HistoryChart } from "~/features/history/history-chart";
 
 export const dynamic = "force-dynamic";
 

@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
-import { FormError } from "../form/field";
-import { serverFieldErrors, type FieldErrors } from "../form/form-errors";
+import { FormError } from "~/components/form/field";
+import { serverFieldErrors, type FieldErrors } from "~/components/form/form-errors";
 import { KubeconfigFields, useKubeconfigInput } from "./kubeconfig-fields";
 import { ValidationReport } from "./validation-report";
 

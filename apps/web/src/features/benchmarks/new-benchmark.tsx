@@ -6,7 +6,7 @@ import {
 } from "@meshbench/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { BenchmarkEditor } from "~/components/benchmarks/benchmark-editor";
+import { BenchmarkEditor } from "./editor/benchmark-editor";
 import { useTRPC } from "~/trpc/react";
 
 /**

@@ -1,8 +1,8 @@
 import type { TRunReport } from "@meshbench/contracts";
 import { EnvironmentPanel } from "./environment-panel";
-import { MethodNotes } from "./report/method-notes";
-import { ReportSections } from "./report/report-sections";
-import { RunSummary } from "./report/run-summary";
+import { MethodNotes } from "./method-notes";
+import { ReportSections } from "./report-sections";
+import { RunSummary } from "./run-summary";
 import { ValidityFlags } from "./validity-flags";
 
 /**

@@ -1,4 +1,4 @@
-import { Field } from "../form/field";
+import { Field } from "~/components/form/field";
 import { TargetExtras } from "./advanced-sections";
 import { CheckBox, CheckList, TextInput, type EditorProps } from "./editor-fields";
 

@@ -1,5 +1,5 @@
 import { REPORT_SECTIONS, ZRunRuleStatistic } from "@meshbench/contracts";
-import { Field } from "../form/field";
+import { Field } from "~/components/form/field";
 import { CheckBox, TextInput, type EditorProps } from "./editor-fields";
 
 /** What each report section shows, for the checkbox labels. */

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
-import { Field } from "../form/field";
-import type { FieldErrors } from "../form/form-errors";
+import { Field } from "~/components/form/field";
+import type { FieldErrors } from "~/components/form/form-errors";
 import type { BenchmarkDraft } from "./benchmark-draft";
 
 type StringKey = {

@@ -1,7 +1,7 @@
 "use client";
 import type { TKubeconfigContexts } from "@meshbench/contracts";
 import { useState, type ChangeEvent } from "react";
-import { Field } from "../form/field";
+import { Field } from "~/components/form/field";
 
 const MAX_BYTES = 256 * 1024;
 

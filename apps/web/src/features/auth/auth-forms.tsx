@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { authClient } from "~/lib/auth-client";
-import { safeNext } from "~/lib/safe-next";
+import { safeNext } from "./safe-next";
 
 type Result = { error?: { message?: string; status?: number } | null };
 

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
-import { Field, FormError } from "../form/field";
-import { serverFieldErrors, type FieldErrors } from "../form/form-errors";
+import { Field, FormError } from "~/components/form/field";
+import { serverFieldErrors, type FieldErrors } from "~/components/form/form-errors";
 import { KubeconfigFields, useKubeconfigInput } from "./kubeconfig-fields";
 import { ValidationReport } from "./validation-report";
 

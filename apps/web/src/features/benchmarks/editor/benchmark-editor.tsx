@@ -5,8 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
-import { FormError } from "../form/field";
-import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from "../form/form-errors";
+import { FormError } from "~/components/form/field";
+import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from "~/components/form/form-errors";
 import {
   ADVANCED_FIELD_KEYS,
   CapacitySection,
@@ -23,7 +23,7 @@ import {
   TargetSection,
   TimingSection,
 } from "./editor-sections";
-import { formatDuration } from "./format-duration";
+import { formatDuration } from "../format-duration";
 import { variantFieldKeys, VariantsEditor } from "./variants-editor";
 
 /** "2 variants × 3 load levels × 3 repetitions" from the server's count. */

@@ -1,5 +1,5 @@
-import { Field } from "../form/field";
-import type { FieldErrors } from "../form/form-errors";
+import { Field } from "~/components/form/field";
+import type { FieldErrors } from "~/components/form/form-errors";
 import type { VariantDraft } from "./benchmark-draft";
 
 /** Error keys of a variant row's extra fields (under `variants.<i>.`). */

@@ -1,6 +1,6 @@
 import { MESH_KINDS, type TMeshKind } from "@meshbench/contracts";
 import { useState } from "react";
-import { Field } from "../form/field";
+import { Field } from "~/components/form/field";
 import { VARIANT_PRESETS, type VariantDraft } from "./benchmark-draft";
 import type { EditorProps } from "./editor-fields";
 import { VariantExtras, VARIANT_EXTRA_FIELDS } from "./variant-extras";
