@@ -6,7 +6,7 @@ import { NavLinks } from "~/components/layout/nav-links";
 import { THEME_SCRIPT, ThemeToggle } from "~/components/layout/theme-toggle";
 import { UserMenu } from "~/components/layout/user-menu";
 import { TRPCReactProvider } from "~/trpc/react";
-import "./globals.css";
+import "~/styles/base.css";
 
 export const metadata: Metadata = {
   title: { default: "Meshbench", template: "%s · Meshbench" },
