@@ -7,6 +7,10 @@ import { THEME_SCRIPT, ThemeToggle } from "~/components/layout/theme-toggle";
 import { UserMenu } from "~/components/layout/user-menu";
 import { TRPCReactProvider } from "~/trpc/react";
 import "~/styles/base.css";
+import "~/styles/accounts.css";
+import "~/styles/report.css";
+import "~/styles/pages.css";
+import "~/styles/charts.css";
 
 export const metadata: Metadata = {
   title: { default: "Meshbench", template: "%s · Meshbench" },
