@@ -1,4 +1,5 @@
-const rank = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;
+import { ROLES, type TRole } from "@meshbench/contracts";
 
-export const atLeast = (role: keyof typeof rank, minimum: keyof typeof rank) =>
-  rank[role] >= rank[minimum];
+/** Whether `role` holds at least `minimum`'s rights (ROLES is ordered viewer → owner). */
+export const atLeast = (role: TRole, minimum: TRole) =>
+  ROLES.indexOf(role) >= ROLES.indexOf(minimum);

@@ -1,11 +1,9 @@
 "use client";
-import type { TInvitation, TMember, TRole } from "@meshbench/contracts";
+import { ROLES, type TInvitation, type TMember, type TRole } from "@meshbench/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
-
-const ROLES: TRole[] = ["viewer", "member", "admin", "owner"];
 
 export function MembersSection(props: {
   members: TMember[];
