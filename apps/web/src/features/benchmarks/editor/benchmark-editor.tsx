@@ -6,7 +6,11 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 import { FormError } from "~/components/form/field";
-import { issuesToFieldErrors, serverFieldErrors, type FieldErrors } from "~/components/form/form-errors";
+import {
+  issuesToFieldErrors,
+  serverFieldErrors,
+  type FieldErrors,
+} from "~/components/form/form-errors";
 import {
   ADVANCED_FIELD_KEYS,
   CapacitySection,

@@ -1,5 +1,5 @@
 import { Field } from "~/components/form/field";
-import { TargetExtras } from "./advanced-sections";
+import { TargetExtras } from "./target-extras";
 import { CheckBox, CheckList, TextInput, type EditorProps } from "./editor-fields";
 
 export function BasicsSection(p: EditorProps) {
