@@ -1,13 +1,7 @@
-export type RunFilterValues = {
-  benchmarkKey?: string;
-  clusterName?: string;
-  variant?: string;
-  status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-  source?: "scheduled" | "ci_upload" | "import";
-  gitBranch?: string;
-};
+import { ZRunSource, ZRunStatus } from "@meshbench/contracts";
+import type { RunFilterValues } from "./run-list-params";
 
-type Options = {
+export type RunFilterOptions = {
   benchmarkKeys: string[];
   clusterNames: string[];
   gitBranches: string[];
@@ -24,7 +18,7 @@ function Select({
   name: string;
   label: string;
   value?: string;
-  values: string[];
+  values: readonly string[];
   labels?: Record<string, string>;
 }) {
   return (
@@ -43,7 +37,13 @@ function Select({
 }
 
 /** A GET form: filters live in the URL, so a filtered list can be bookmarked. */
-export function RunFilters({ options, values }: { options: Options; values: RunFilterValues }) {
+export function RunFilters({
+  options,
+  values,
+}: {
+  options: RunFilterOptions;
+  values: RunFilterValues;
+}) {
   return (
     <form method="get" action="/runs" className="filters panel" aria-label="Filter runs">
       <Select
@@ -59,17 +59,12 @@ export function RunFilters({ options, values }: { options: Options; values: RunF
         values={options.clusterNames}
       />
       <Select name="variant" label="Variant" value={values.variant} values={options.variants} />
-      <Select
-        name="status"
-        label="Status"
-        value={values.status}
-        values={["queued", "running", "succeeded", "failed", "cancelled"]}
-      />
+      <Select name="status" label="Status" value={values.status} values={ZRunStatus.options} />
       <Select
         name="source"
         label="Source"
         value={values.source}
-        values={["scheduled", "ci_upload", "import"]}
+        values={ZRunSource.options}
         labels={{ scheduled: "scheduled", ci_upload: "CI", import: "import" }}
       />
       <Select
