@@ -13,7 +13,7 @@ import { useTRPC } from "~/trpc/react";
  * "New benchmark from a template": pick a write-up, the mesh in each of its slots and a mode; the
  * editor below fills with its benchmark (which keeps `template` set) and stays fully editable.
  */
-export function NewBenchmark({ templates }: { templates: TTemplateSummary[] }) {
+export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [key, setKey] = useState("");

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useTRPC } from "~/trpc/react";
 
-type ClusterOption = { id: string; name: string; status: string };
+export type ClusterOption = { id: string; name: string; status: string };
 
 /** Picks a cluster and schedules a run of the benchmark there, then opens the live run page. */
 export function RunNow({
