@@ -22,11 +22,11 @@ import { definitionFrom, draftFrom, type BenchmarkDraft } from "./benchmark-draf
 import {
   BasicsSection,
   MatrixSection,
-  MethodologySection,
   SECTION_FIELD_KEYS,
   TargetSection,
   TimingSection,
 } from "./editor-sections";
+import { METHODOLOGY_FIELD_KEYS, MethodologySection } from "./methodology-section";
 import { formatDuration } from "../format-duration";
 import { variantFieldKeys, VariantsEditor } from "./variants-editor";
 
@@ -59,6 +59,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
     () =>
       new Set([
         ...SECTION_FIELD_KEYS,
+        ...METHODOLOGY_FIELD_KEYS,
         ...ADVANCED_FIELD_KEYS,
         ...variantFieldKeys(draft.variants.length),
       ]),
