@@ -1,5 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { development } from "~/env";
 
 // Pages anyone may open; everything else needs a session (APIs answer 401 themselves).
 const PUBLIC = [
@@ -11,10 +12,9 @@ const PUBLIC = [
 ];
 
 function contentSecurityPolicy(nonce: string) {
-  const dev = process.env.NODE_ENV === "development";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     // Charts set inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' blob: data:",

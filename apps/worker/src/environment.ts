@@ -70,7 +70,7 @@ export async function describeEnvironment(
         : "off",
       "load generator node selector": pairs(m.placement.loadGeneratorNodeSelector),
       "server node selector": pairs(m.placement.serverNodeSelector),
-      // One rule for every variant (k8s labels.ts); the run page states it above the sections.
+      // One rule for every variant (k8s manifests/labels.ts); the run page states it above the sections.
       "load generator in the mesh": describeLoadGeneratorMesh(m.loadGeneratorInMesh),
     },
     warmup: {

@@ -12,6 +12,7 @@ export * from "./sweeps";
 export * from "./cost";
 export * from "./verdict";
 export * from "./fortio-grid";
+export * from "./fortio-rest-replies";
 export * from "./planning";
 export * from "./templates";
 export * from "./trials";

@@ -1,4 +1,5 @@
 import type { TTrialResult } from "@meshbench/contracts";
+import { mayBeFortioRestReply } from "@meshbench/core";
 import { checkInputSize, ImportError, ROOT } from "./errors";
 import { fortioFromObject, importFortioJson } from "./fortio";
 import { parseJsonObject, type JsonObject } from "./json-reader";
@@ -20,8 +21,7 @@ function jsonFormat(doc: JsonObject): Exclude<ImportFormat, "wrk" | "locust"> {
   )
     return "smp";
   // Fortio REST replies (errors, "started", status lists): the Fortio importer explains them.
-  if (doc["error"] !== undefined || doc["Statuses"] !== undefined || doc["RunID"] !== undefined)
-    return "fortio";
+  if (mayBeFortioRestReply(doc)) return "fortio";
   throw new ImportError(ROOT, "unrecognised JSON: not a Fortio, Nighthawk or SMP result");
 }
 

@@ -1,7 +1,7 @@
 import type { TTrialResult } from "@meshbench/contracts";
-import { summarizeHistogram } from "@meshbench/core";
+import { fortioRestReply, summarizeHistogram } from "@meshbench/core";
 import { checkDuration } from "./durations";
-import { IMPORT_LIMITS, ImportError } from "./errors";
+import { IMPORT_LIMITS, ImportError, ROOT } from "./errors";
 import {
   payloadBytesOf,
   pickScalars,
@@ -12,7 +12,6 @@ import {
   safeUrl,
 } from "./fortio-fields";
 import { histogramDigest, readFortioHistogram, type ReportedPercentile } from "./fortio-histogram";
-import { rejectRestReply } from "./fortio-rest";
 import {
   optionalBoolean,
   optionalString,
@@ -100,6 +99,46 @@ function asPercent(reported: ReportedPercentile[], nighthawk: boolean): Reported
   return fractions
     ? reported.map((r) => ({ percentile: r.percentile * 100, value: r.value }))
     : reported;
+}
+
+/** Up to 120 characters of a server message, single line. */
+function excerpt(v: unknown): string {
+  const raw =
+    typeof v === "string"
+      ? v
+      : typeof v === "number" || typeof v === "boolean"
+        ? String(v)
+        : (JSON.stringify(v) ?? "");
+  const text = raw.replace(/\s+/g, " ").trim();
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/**
+ * Importing one of Fortio's REST replies (core's fortioRestReply) instead of a result is a common
+ * mistake, so say exactly what it is instead of "field missing".
+ */
+function rejectRestReply(doc: JsonObject) {
+  const reply = fortioRestReply(doc);
+  if (!reply) return;
+  if (reply.kind === "error") {
+    const detail = reply.details.map(excerpt).join(": ");
+    throw new ImportError(
+      ROOT,
+      `not a result, this is a Fortio REST error reply${detail ? ` (${detail})` : ""}`,
+    );
+  }
+  if (reply.kind === "status")
+    throw new ImportError(
+      ROOT,
+      "not a result, this is a Fortio REST status reply listing runs in progress; import the result once the run has finished",
+    );
+  const where = reply.resultUrl
+    ? `; the result is at ${excerpt(reply.resultUrl)} when the run ends`
+    : "";
+  throw new ImportError(
+    ROOT,
+    `not a result, this is a Fortio REST status reply ("${excerpt(reply.message)}", run ${excerpt(reply.runId)})${where}`,
+  );
 }
 
 /** A parsed Fortio result (or Nighthawk's Fortio-compatible output) as a canonical trial. */

@@ -1,80 +1,37 @@
-import {
-  AppsV1Api,
-  CoreV1Api,
-  CustomObjectsApi,
-  RbacAuthorizationV1Api,
-  type V1Pod,
-} from "@kubernetes/client-node";
+import { AppsV1Api, CoreV1Api, type V1Pod } from "@kubernetes/client-node";
 import { ZBenchmarkDefinition, ZVariant, type TMeshDetection } from "@meshbench/contracts";
 import { buildTemplate } from "@meshbench/core";
 import { HOSTILE_BENCHMARKS } from "@meshbench/testing/hostile-benchmarks";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { beforeAll, describe, expect, it } from "vitest";
-import { applyBundle, BundleClient } from "./apply-bundle";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { runLabels, variantNamespace } from "./labels";
-import { PolicyError } from "./policy";
-import { testConnection } from "./test-support/test-cluster";
+import { runLabels, variantNamespace } from "./manifests/labels";
+import { PolicyError } from "./policy/policy-error";
+import { applyBundle } from "./steps/apply-bundle";
+import { ensureNamespace } from "./steps/namespaces";
+import {
+  applyWorkload,
+  deploySampleApp,
+  deployTarget,
+  waitForSampleApp,
+  waitForTarget,
+  waitForWorkload,
+} from "./steps/targets";
+import { applyVariantConfig } from "./steps/variant-config";
+import {
+  exists,
+  hostile,
+  indexes,
+  leftovers,
+  names,
+  NOTHING,
+} from "./test-support/policy-leftovers";
+import { testConnection, testKube } from "./test-support/test-cluster";
 
 const kc = testKubeConfig();
 const core = kc.makeApiClient(CoreV1Api);
 const apps = kc.makeApiClient(AppsV1Api);
-const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-const custom = kc.makeApiClient(CustomObjectsApi);
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
-
-const hostile = (i: number) => {
-  const h = HOSTILE_BENCHMARKS[i]!;
-  const definition = ZBenchmarkDefinition.parse({ key: `h${i}`, name: "h", ...h.definition });
-  return { ...h, definition, variant: definition.variants.find((v) => v.name === h.variant)! };
-};
-const indexes = HOSTILE_BENCHMARKS.map((h, i) => [h.name, i] as const);
-
-const names = <T extends { metadata?: { name?: string } }>(list: { items: T[] }) =>
-  list.items.map((o) => o.metadata?.name ?? "");
-const customNames = async (group: string, version: string, plural: string) =>
-  names(
-    (await custom.listClusterCustomObject({ group, version, plural })) as {
-      items: { metadata?: { name?: string } }[];
-    },
-  );
-const exists = (read: Promise<unknown>) =>
-  read.then(
-    () => true,
-    () => false,
-  );
-
-/** Everything a hostile benchmark tried to create, looked up cluster-wide by name. */
-async function leftovers(namespace: string) {
-  return {
-    namespace: await exists(core.readNamespace({ name: namespace })),
-    attackerNamespace: await exists(core.readNamespace({ name: "attacker-owned" })),
-    clusterRoleBinding: await exists(rbac.readClusterRoleBinding({ name: "everyone-admin" })),
-    roleBindings: names(await rbac.listRoleBindingForAllNamespaces()).filter(
-      (n) => n === "take-over",
-    ),
-    deployments: names(await apps.listDeploymentForAllNamespaces()).filter((n) => n === "root"),
-    configMaps: names(await core.listConfigMapForAllNamespaces()).filter(
-      (n) => n === "waypoint-options",
-    ),
-    serviceEntries: (await customNames("networking.istio.io", "v1", "serviceentries")).filter(
-      (n) => n === "hijack",
-    ),
-    gateways: (await customNames("gateway.networking.k8s.io", "v1", "gateways")).filter(
-      (n) => n === "waypoint",
-    ),
-  };
-}
-const NOTHING = {
-  namespace: false,
-  attackerNamespace: false,
-  clusterRoleBinding: false,
-  roleBindings: [],
-  deployments: [],
-  configMaps: [],
-  serviceEntries: [],
-  gateways: [],
-};
 
 describe("the cluster policy at apply time, against a real apiserver (definitions stored before the rules)", () => {
   let meshes: TMeshDetection;
@@ -99,11 +56,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
   });
 
   it("the inner appliers refuse the same input on their own (bundle, namespace, pods): nothing of it exists", async () => {
-    const g = gw();
-    const kube = {
-      client: BundleClient.fromConnection(testConnection()),
-      describe: (e: unknown) => String(e),
-    };
+    const k = testKube();
     const ns = "mb-policy-inner";
     await core.createNamespace({ body: { metadata: { name: ns, labels: runLabels("inner") } } });
     for (const [name, i] of indexes) {
@@ -115,7 +68,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
             ? h.variant.manifests
             : null;
       if (bundle)
-        await expect(applyBundle(kube, ns, bundle, {}), name).rejects.toThrow(
+        await expect(applyBundle(k, ns, bundle, {}), name).rejects.toThrow(
           /^manifests refused: document \d+: /,
         );
     }
@@ -128,7 +81,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
     ).toEqual([]);
 
     const labelled = hostile(HOSTILE_BENCHMARKS.findIndex((h) => h.field.endsWith(".labels")));
-    await expect(g.ensureNamespace("inner", labelled.variant)).rejects.toThrow(PolicyError);
+    await expect(ensureNamespace(k, "inner", labelled.variant)).rejects.toThrow(PolicyError);
     expect(await exists(core.readNamespace({ name: variantNamespace("inner", "attack") }))).toBe(
       false,
     );
@@ -138,7 +91,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
     )) {
       if (h.definition.target.kind !== "fortio-echo") throw new Error("echo expected");
       await expect(
-        g.deployTarget({
+        deployTarget(k, {
           runId: "inner",
           variant: "attack",
           namespace: ns,
@@ -155,6 +108,7 @@ describe("the cluster policy at apply time, against a real apiserver (definition
 
   it("still applies the permitted shapes: echo, sample app, a workload, a waypoint with its parameters, PeerAuthentication", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "polok";
     const workload = `apiVersion: v1
 kind: Service
@@ -199,8 +153,8 @@ spec:
     });
     const variant = def.variants[0]!;
     try {
-      const ns = await g.ensureNamespace(runId, variant);
-      const config = await g.applyVariantConfig(runId, variant, ns);
+      const ns = await ensureNamespace(k, runId, variant);
+      const config = await applyVariantConfig(k, { runId, variant, namespace: ns });
       expect(config.problem).toBeNull();
       expect(config.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
         "Gateway/waypoint",
@@ -208,16 +162,11 @@ spec:
         "PeerAuthentication/mtls-strict",
       ]);
       if (def.target.kind !== "workload") throw new Error("unreachable");
-      const applied = await g.targets.applyWorkload(
-        ns,
-        def.target.manifests,
-        runLabels(runId),
-        variant,
-      );
+      const applied = await applyWorkload(k, ns, def.target.manifests, runLabels(runId), variant);
       expect(applied.map((o) => o.kind)).toEqual(["Service", "Deployment"]);
       const echo = ZBenchmarkDefinition.parse({ ...def, target: { kind: "fortio-echo" } });
       if (echo.target.kind !== "fortio-echo") throw new Error("unreachable");
-      await g.deployTarget({
+      await deployTarget(k, {
         runId,
         variant: "wp",
         namespace: ns,
@@ -227,7 +176,7 @@ spec:
       });
       const app = ZBenchmarkDefinition.parse({ ...def, target: { kind: "sample-app", tiers: 2 } });
       if (app.target.kind !== "sample-app") throw new Error("unreachable");
-      await g.targets.deploySampleApp({
+      await deploySampleApp(k, {
         runId,
         variant: "wp",
         namespace: ns,
@@ -237,9 +186,9 @@ spec:
       });
       // An enforce-baseline namespace: every pod of these templates was admitted and got Ready.
       const wait = { timeoutMs: 60_000 };
-      await g.targets.waitForWorkload(applied, wait);
-      await g.targets.waitForSampleApp(ns, 2, wait);
-      const echoPods = await g.waitForTarget(ns, wait);
+      await waitForWorkload(k, applied, wait);
+      await waitForSampleApp(k, ns, 2, wait);
+      const echoPods = await waitForTarget(k, ns, wait);
       expect(echoPods[0]?.annotations).toMatchObject({ "proxy.istio.io/config": "concurrency: 2" });
       expect(names(await apps.listNamespacedDeployment({ namespace: ns })).sort()).toEqual([
         "echo",
@@ -254,6 +203,7 @@ spec:
 
   it("labels variant namespaces for Pod Security, and the apiserver then refuses a privileged pod where it enforces", async () => {
     const g = gw();
+    const k = testKube();
     const runId = "polpsa";
     // (This test apiserver runs without --allow-privileged, so the shape is host PID and the
     // node's root filesystem: what Pod Security decides, not the apiserver's validation.)
@@ -273,11 +223,13 @@ spec:
       },
     });
     try {
-      const enforced = await g.ensureNamespace(
+      const enforced = await ensureNamespace(
+        k,
         runId,
         ZVariant.parse({ name: "amb", mesh: "istio-ambient" }),
       );
-      const warned = await g.ensureNamespace(
+      const warned = await ensureNamespace(
+        k,
         runId,
         ZVariant.parse({ name: "side", mesh: "istio-sidecar" }),
       );

@@ -2,7 +2,6 @@ import type {
   TBenchmarkDefinition,
   TClusterValidation,
   TMeshDetection,
-  TMeshKind,
   TResourceRole,
   TTrialCoordinates,
   TVariant,
@@ -51,7 +50,7 @@ export type PreparedVariant = {
 };
 
 /** Where a variant runs and what switches its mesh on (for the run's environment snapshot). */
-export type VariantDescription = {
+type VariantDescription = {
   namespace: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
@@ -165,5 +164,3 @@ export interface ClusterGateway {
   /** How many apiserver requests this gateway has made (for cost figures). */
   apiCalls(): number;
 }
-
-export type { TMeshKind };

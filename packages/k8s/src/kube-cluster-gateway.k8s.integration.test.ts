@@ -1,5 +1,4 @@
 import { AppsV1Api, CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
-import { testConnection } from "./test-support/test-cluster";
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import {
   kwokGet,
@@ -9,7 +8,11 @@ import {
 } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { parseResourceMetrics } from "./resource-metrics";
+import { deployLoadGenerator, waitForLoadGenerator } from "./steps/load-generator";
+import { ensureNamespace } from "./steps/namespaces";
+import { deployTarget, waitForTarget } from "./steps/targets";
+import { testConnection, testKube, testLoadGenerators } from "./test-support/test-cluster";
+import { parseResourceMetrics } from "./usage/resource-metrics";
 
 const admin = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 
@@ -128,6 +131,7 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
   // are proven on real nodes (apps/worker/src/worker.real-node.test.ts). kwok proves the objects.
   it("creates the variant's namespace, target and load generator idempotently, samples usage, cleans up", async () => {
     const gw = admin();
+    const k = testKube();
     const runId = "gwtest1";
     const def = ZBenchmarkDefinition.parse({
       key: "k",
@@ -141,22 +145,24 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
     });
     try {
       const variant = ZVariant.parse({ name: "baseline", mesh: "baseline" });
-      const ns = await gw.ensureNamespace(runId, variant);
-      expect(await gw.ensureNamespace(runId, variant)).toBe(ns);
+      const ns = await ensureNamespace(k, runId, variant);
+      expect(await ensureNamespace(k, runId, variant)).toBe(ns);
       if (def.target.kind !== "fortio-echo") throw new Error("unreachable");
-      await gw.deployTarget({
+      await deployTarget(k, {
         runId,
         variant: "baseline",
         namespace: ns,
         target: def.target,
         methodology: def.methodology,
       });
-      const pods = await gw.waitForTarget(ns, { timeoutMs: 30_000 });
+      const pods = await waitForTarget(k, ns, { timeoutMs: 30_000 });
       expect(pods).toHaveLength(1);
       const lg = { runId, variant: "baseline", namespace: ns, methodology: def.methodology };
-      await gw.deployLoadGenerator(lg);
-      await gw.deployLoadGenerator(lg);
-      const server = await gw.waitForLoadGenerator(ns, { timeoutMs: 30_000 });
+      await deployLoadGenerator(k, lg);
+      await deployLoadGenerator(k, lg);
+      const server = await waitForLoadGenerator(k, testLoadGenerators(k), ns, {
+        timeoutMs: 30_000,
+      });
       expect(server.pod).toMatch(/^lg-fortio-/);
       // The apiserver refuses to proxy to a loopback node address (kwok's), so the node-proxy
       // path degrades to "no samples"; kwok's emulated endpoint is checked directly below.

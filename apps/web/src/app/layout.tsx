@@ -2,11 +2,15 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { NavLinks } from "~/components/nav-links";
-import { THEME_SCRIPT, ThemeToggle } from "~/components/theme-toggle";
-import { UserMenu } from "~/components/user-menu";
+import { NavLinks } from "~/components/layout/nav-links";
+import { THEME_SCRIPT, ThemeToggle } from "~/components/layout/theme-toggle";
+import { UserMenu } from "~/components/layout/user-menu";
 import { TRPCReactProvider } from "~/trpc/react";
-import "./globals.css";
+import "~/styles/base.css";
+import "~/styles/accounts.css";
+import "~/styles/report.css";
+import "~/styles/pages.css";
+import "~/styles/charts.css";
 
 export const metadata: Metadata = {
   title: { default: "Meshbench", template: "%s · Meshbench" },

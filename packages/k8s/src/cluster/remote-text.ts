@@ -4,7 +4,7 @@
  */
 const MAX = 256;
 
-export function remoteText(value: string): string {
+function remoteText(value: string): string {
   // eslint-disable-next-line no-control-regex
   const clean = value.replace(/[\u0000-\u001f\u007f]/g, "");
   return clean.length > MAX ? clean.slice(0, MAX) : clean;

@@ -5,7 +5,7 @@ import { bundlePolicyProblems, type PolicyEntry } from "../policy/bundle-policy"
 import { kindKey, WORKLOAD_KINDS } from "../policy/kinds";
 
 /** One thing wrong with a manifest bundle: which document (1-based) and why. */
-export type BundleProblem = { document: number | null; message: string };
+type BundleProblem = { document: number | null; message: string };
 
 export type BundleObject = KubernetesObject & {
   apiVersion: string;

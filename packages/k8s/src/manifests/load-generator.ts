@@ -7,8 +7,8 @@ import {
   loadGeneratorMeshMetadata,
   runLabels,
   TARGET_NAME,
-} from "../labels";
-import { FORTIO_PORT } from "./fortio-rest";
+} from "./labels";
+import { FORTIO_PORT } from "../fortio/run-query";
 import { toResourceRequirements } from "./resources";
 
 /** Pods the load generator must not share a node with (another namespace's, for a Service URL). */

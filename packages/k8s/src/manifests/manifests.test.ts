@@ -1,8 +1,12 @@
-import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
+import { MESH_KINDS, type TMeshKind, ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { meshNamespaceMetadata, trialLabel, variantNamespace } from "../labels";
-import { targetUrl } from "./fortio-args";
-import { describeRunRequest, fortioRunQuery } from "./fortio-rest";
+import {
+  describeLoadGeneratorMesh,
+  loadGeneratorMeshMetadata,
+  meshNamespaceMetadata,
+  trialLabel,
+  variantNamespace,
+} from "./labels";
 import { buildLoadGeneratorDeployment } from "./load-generator";
 import { buildVariantNamespace } from "./namespace";
 import { buildTargetDeployment, buildTargetService } from "./target";
@@ -23,15 +27,17 @@ const def = ZBenchmarkDefinition.parse({
     sidecarResources: { requests: { cpu: "100m" }, limits: { memory: "256Mi" } },
   },
 });
-const coords = {
-  variant: "ambient",
-  requestedQps: null,
-  connections: 8,
-  payloadBytes: 1024,
-  protocol: "h2" as const,
-  keepAlive: false,
-  repetition: 3,
-};
+
+/** A definition with Fortio's defaults (no uniform, no catch-up switch). */
+const plain = ZBenchmarkDefinition.parse({
+  key: "k",
+  name: "k",
+  target: { kind: "fortio-echo" },
+  variants: [{ name: "base", mesh: "baseline" }],
+  loadMatrix: { qps: [100], connections: [2] },
+});
+
+const at = { runId: "r1", variant: "v", namespace: "mb-r1-v" };
 
 describe("namespaces and mesh labels", () => {
   it("labels each mesh kind the way its data plane expects", () => {
@@ -105,16 +111,6 @@ describe("load generator", () => {
     methodology: def.methodology,
   });
   const pod = d.spec!.template.spec!;
-  const query = fortioRunQuery(
-    {
-      coordinates: coords,
-      durationSeconds: 30,
-      fortio: def.methodology.fortio,
-      url: "http://echo.ns.svc.cluster.local:8080/echo",
-      label: "r/t1-abc",
-    },
-    { save: true, async: true },
-  );
 
   it("is one long-lived Fortio server saving results to its data dir", () => {
     expect(d.spec?.replicas).toBe(1);
@@ -129,28 +125,6 @@ describe("load generator", () => {
     expect(pod.containers[0]!.readinessProbe?.httpGet?.path).toBe("/fortio/");
   });
 
-  it("asks Fortio's REST API for the trial's load, flag for flag", () => {
-    expect(Object.fromEntries(query)).toEqual({
-      url: "http://echo.ns.svc.cluster.local:8080/echo",
-      qps: "-1",
-      c: "8",
-      t: "30s",
-      r: "0.0001",
-      labels: "r/t1-abc",
-      uniform: "on",
-      nocatchup: "on",
-      payload: "x".repeat(1024),
-      h2: "on",
-      "connection-reuse": "1:1",
-      async: "on",
-      save: "on",
-    });
-    expect(describeRunRequest("ns/lg-fortio", query)).toContain("payload=<1024 bytes>");
-    expect(describeRunRequest("ns/lg-fortio", query)).toMatch(
-      /^GET ns\/lg-fortio:8080\/fortio\/rest\/run\?url=http:\/\/echo/,
-    );
-  });
-
   it("keeps the load generator off the server's node and out of the mesh by default", () => {
     expect(
       pod.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.[0]
@@ -161,13 +135,85 @@ describe("load generator", () => {
       "linkerd.io/inject": "disabled",
     });
   });
+});
 
-  it("targets gRPC ping on 8079", () => {
-    expect(targetUrl(def.target, "ns", "grpc", "base")).toBe("echo.ns.svc.cluster.local:8079");
-    const shared = { kind: "service-url" as const, url: "http://svc.x:9000/", variantUrls: {} };
-    expect(targetUrl(shared, "ns", "grpc", "base")).toBe("svc.x:9000");
-    const perVariant = { ...shared, variantUrls: { mesh: "http://svc.meshed:9001/" } };
-    expect(targetUrl(perVariant, "ns", "http1", "mesh")).toBe("http://svc.meshed:9001/");
-    expect(targetUrl(perVariant, "ns", "http1", "base")).toBe("http://svc.x:9000/");
+describe("load generator placement against the target's pods", () => {
+  const methodology = plain.methodology;
+  const term = (avoid?: Parameters<typeof buildLoadGeneratorDeployment>[0]["avoid"]) =>
+    buildLoadGeneratorDeployment({ runId: "r", variant: "v", namespace: "ns", methodology, avoid })
+      .spec?.template.spec?.affinity?.podAntiAffinity
+      ?.requiredDuringSchedulingIgnoredDuringExecution?.[0];
+
+  it("avoids the echo by default, the given entry pods, another namespace's Service pods", () => {
+    expect(term()?.labelSelector?.matchLabels).toEqual({
+      app: "echo",
+      "meshbench.io/component": "target",
+    });
+    expect(
+      term({ matchLabels: { "meshbench.io/component": "target" } })?.labelSelector?.matchLabels,
+    ).toEqual({
+      "meshbench.io/component": "target",
+    });
+    const other = term({ matchLabels: { app: "details" }, namespaces: ["bookinfo"] });
+    expect(other).toMatchObject({
+      namespaces: ["bookinfo"],
+      labelSelector: { matchLabels: { app: "details" } },
+    });
   });
+});
+
+describe("the load generator and the mesh: one rule for every mesh kind", () => {
+  const methodology = (inMesh: boolean) =>
+    ZBenchmarkDefinition.parse({
+      key: "k",
+      name: "n",
+      target: { kind: "fortio-echo" },
+      variants: [{ name: "v", mesh: "baseline" }],
+      loadMatrix: { qps: [1], connections: [1] },
+      methodology: { loadGeneratorInMesh: inMesh },
+    }).methodology;
+  const pod = (inMesh: boolean) =>
+    buildLoadGeneratorDeployment({ ...at, methodology: methodology(inMesh) }).spec!.template
+      .metadata!;
+
+  it("out: the pod opts out of sidecar injection, ambient and Kmesh alike", () => {
+    const m = pod(false);
+    expect(m.annotations).toEqual({
+      "sidecar.istio.io/inject": "false",
+      "linkerd.io/inject": "disabled",
+    });
+    expect(m.labels).toMatchObject({
+      "sidecar.istio.io/inject": "false",
+      "istio.io/dataplane-mode": "none",
+    });
+    expect(describeLoadGeneratorMesh(false)).toMatch(
+      /^out of the mesh for every variant .*istio.io\/dataplane-mode=none/,
+    );
+  });
+
+  it("in: the pod carries nothing and inherits each mesh's namespace enrolment", () => {
+    const m = pod(true);
+    expect(m.annotations).toEqual({});
+    expect(
+      Object.keys(m.labels ?? {}).filter((k) => k.includes("istio") || k.includes("linkerd")),
+    ).toEqual([]);
+    expect(describeLoadGeneratorMesh(true)).toMatch(/^in the mesh for every variant/);
+  });
+
+  it.each(MESH_KINDS.filter((k) => k !== "cilium" && k !== "custom" && k !== "baseline"))(
+    "%s: every key that enrols the namespace has a pod-level opt-out when the load generator stays out",
+    (mesh: TMeshKind) => {
+      const ns = meshNamespaceMetadata(ZVariant.parse({ name: "v", mesh }));
+      const out = loadGeneratorMeshMetadata(false);
+      const optOut: Record<string, string> = { ...out.labels, ...out.annotations };
+      const enrolling = { ...ns.labels, ...ns.annotations };
+      const covered: Record<string, string> = {
+        "istio-injection": "sidecar.istio.io/inject",
+        "istio.io/dataplane-mode": "istio.io/dataplane-mode",
+        "linkerd.io/inject": "linkerd.io/inject",
+      };
+      for (const key of Object.keys(enrolling))
+        expect(optOut[covered[key] ?? key], key).toBeDefined();
+    },
+  );
 });

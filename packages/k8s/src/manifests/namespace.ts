@@ -1,6 +1,6 @@
 import type { V1Namespace } from "@kubernetes/client-node";
 import type { TVariant } from "@meshbench/contracts";
-import { meshNamespaceMetadata, runLabels, variantNamespace } from "../labels";
+import { meshNamespaceMetadata, runLabels, variantNamespace } from "./labels";
 import { namespacePodSecurityLabels } from "../policy/namespace-labels";
 import { PolicyError } from "../policy/policy-error";
 import { namespaceMetadataProblems } from "../policy/reserved";

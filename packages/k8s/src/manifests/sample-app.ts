@@ -1,9 +1,9 @@
 import type { V1Deployment, V1Service } from "@kubernetes/client-node";
 import type { TBenchmarkTarget, TMethodology } from "@meshbench/contracts";
-import { LABELS, runLabels } from "../labels";
+import { LABELS, runLabels } from "./labels";
 import { sidecarResourceAnnotations, toResourceRequirements } from "./resources";
 import { ECHO_HTTP_PORT, ECHO_TCP_PORT } from "./target";
-import { type VariantPodConfig, withVariantPodConfig } from "../variant-pods";
+import { type VariantPodConfig, withVariantPodConfig } from "./variant-pods";
 
 export type SampleAppTarget = Extract<TBenchmarkTarget, { kind: "sample-app" }>;
 

@@ -1,7 +1,7 @@
 import type { V1Deployment, V1Service } from "@kubernetes/client-node";
 import type { TBenchmarkDefinition, TMethodology } from "@meshbench/contracts";
-import { LABELS, runLabels, TARGET_NAME } from "../labels";
-import { withVariantPodConfig, type VariantPodConfig } from "../variant-pods";
+import { LABELS, runLabels, TARGET_NAME } from "./labels";
+import { withVariantPodConfig, type VariantPodConfig } from "./variant-pods";
 import { sidecarResourceAnnotations, toResourceRequirements } from "./resources";
 
 export const ECHO_HTTP_PORT = 8080;
@@ -21,7 +21,7 @@ export type TargetInput = {
   pod?: VariantPodConfig;
 };
 
-export function targetPodLabels(runId: string, variant: string) {
+function targetPodLabels(runId: string, variant: string) {
   return { ...runLabels(runId, variant), [LABELS.component]: "target", app: TARGET_NAME };
 }
 

@@ -1,10 +1,7 @@
 import { ZBenchmarkDefinition, type TBenchmarkDefinitionInput } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { serviceOfUrl } from "../target-plan";
+import { targetUrl } from "../fortio/target-url";
 import { entryProblem, labelBundle, parseBundle } from "./bundle";
-import { entryUrl, reachabilityProtocol, targetUrl } from "./fortio-args";
-import { fortioRunQuery } from "./fortio-rest";
-import { buildLoadGeneratorDeployment } from "./load-generator";
 import { buildSampleApp, type SampleAppTarget, sampleAppEntry, sampleTierArgs } from "./sample-app";
 import { targetProblems } from "./target-validation";
 
@@ -224,89 +221,5 @@ describe("sample app", () => {
     );
     expect(targetUrl(leaf, "ns", "tcp", "base")).toBe("tcp://tier3.ns.svc.cluster.local:8078");
     expect(() => targetUrl(front, "ns", "grpc", "base")).toThrow(/HTTP\/1.1 and TCP only/);
-  });
-});
-
-describe("URLs per target kind and protocol", () => {
-  it("sends TCP load to the echo's TCP port and the workload's entry port", () => {
-    const echo = def({}).target;
-    expect(targetUrl(echo, "ns", "tcp", "base")).toBe("tcp://echo.ns.svc.cluster.local:8078");
-    expect(targetUrl(echo, "ns", "h2", "base")).toBe("http://echo.ns.svc.cluster.local:8080/echo");
-    const entry = { service: "web", port: 9000, path: "/api" };
-    expect(entryUrl(entry, "ns", "http1")).toBe("http://web.ns.svc.cluster.local:9000/api");
-    expect(entryUrl(entry, "ns", "tcp")).toBe("tcp://web.ns.svc.cluster.local:9000");
-    expect(entryUrl(entry, "ns", "grpc")).toBe("web.ns.svc.cluster.local:9000");
-  });
-
-  it("derives a per-variant Service URL's TCP form, and the Service a host names", () => {
-    const t = def({
-      target: { kind: "service-url", variantUrls: { base: "http://app.shop.svc:9080/p" } },
-    }).target;
-    expect(targetUrl(t, "ns", "tcp", "base")).toBe("tcp://app.shop.svc:9080");
-    expect(serviceOfUrl("http://app.shop.svc:9080/p")).toEqual({
-      service: "app",
-      namespace: "shop",
-    });
-    expect(serviceOfUrl("http://app.shop.svc.cluster.local/")).toEqual({
-      service: "app",
-      namespace: "shop",
-    });
-    expect(serviceOfUrl("http://app.shop:80/")).toBeNull();
-    expect(serviceOfUrl("http://example.com/")).toBeNull();
-  });
-
-  it("checks reachability over HTTP when the matrix has it, else TCP", () => {
-    expect(reachabilityProtocol(["tcp", "http1"])).toBe("http1");
-    expect(reachabilityProtocol(["tcp"])).toBe("tcp");
-    expect(reachabilityProtocol(["grpc"])).toBeNull();
-  });
-
-  it("runs TCP load without HTTP-only flags", () => {
-    const q = fortioRunQuery(
-      {
-        coordinates: {
-          variant: "base",
-          requestedQps: 100,
-          connections: 2,
-          payloadBytes: 0,
-          protocol: "tcp",
-          keepAlive: false,
-          repetition: 1,
-        },
-        durationSeconds: 3,
-        fortio: def({}).methodology.fortio,
-        url: "tcp://echo.ns.svc.cluster.local:8078",
-        label: "l",
-      },
-      { save: true, async: true },
-    );
-    expect(q.get("url")).toBe("tcp://echo.ns.svc.cluster.local:8078");
-    expect(q.has("connection-reuse")).toBe(false);
-    expect(q.has("h2")).toBe(false);
-  });
-});
-
-describe("load generator placement against the target's pods", () => {
-  const methodology = def({}).methodology;
-  const term = (avoid?: Parameters<typeof buildLoadGeneratorDeployment>[0]["avoid"]) =>
-    buildLoadGeneratorDeployment({ runId: "r", variant: "v", namespace: "ns", methodology, avoid })
-      .spec?.template.spec?.affinity?.podAntiAffinity
-      ?.requiredDuringSchedulingIgnoredDuringExecution?.[0];
-
-  it("avoids the echo by default, the given entry pods, another namespace's Service pods", () => {
-    expect(term()?.labelSelector?.matchLabels).toEqual({
-      app: "echo",
-      "meshbench.io/component": "target",
-    });
-    expect(
-      term({ matchLabels: { "meshbench.io/component": "target" } })?.labelSelector?.matchLabels,
-    ).toEqual({
-      "meshbench.io/component": "target",
-    });
-    const other = term({ matchLabels: { app: "details" }, namespaces: ["bookinfo"] });
-    expect(other).toMatchObject({
-      namespaces: ["bookinfo"],
-      labelSelector: { matchLabels: { app: "details" } },
-    });
   });
 });

@@ -8,7 +8,7 @@ import { buildLoadGeneratorDeployment } from "../manifests/load-generator";
 import { buildVariantNamespace } from "../manifests/namespace";
 import { buildSampleApp, type SampleAppTarget } from "../manifests/sample-app";
 import { buildTargetDeployment } from "../manifests/target";
-import { withVariantPodConfig } from "../variant-pods";
+import { withVariantPodConfig } from "../manifests/variant-pods";
 import { definitionProblems } from "./definition-policy";
 import { podTemplateProblems } from "./pod-template";
 import { PolicyError } from "./policy-error";

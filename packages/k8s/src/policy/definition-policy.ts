@@ -1,3 +1,9 @@
+/**
+ * What a benchmark may create on a cluster (README: "What a benchmark may create on your
+ * cluster"). The policy module (policy/) is pure; enforced when a benchmark is saved (services:
+ * definitionProblems, this file) and again by the gateway before it applies anything
+ * (prepareVariant, parseBundle, the namespace and pod builders), by the same functions.
+ */
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
 import { describeBundleProblems, parseBundle } from "../manifests/bundle";
 import { type TargetProblem, targetProblems } from "../manifests/target-validation";

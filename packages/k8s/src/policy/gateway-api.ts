@@ -1,5 +1,5 @@
 import { parseDocument } from "yaml";
-import { WAYPOINT_CLASS } from "../waypoint";
+import { WAYPOINT_CLASS } from "../manifests/labels";
 import { podAnnotationProblems, templateAt } from "./pod-template";
 import { serviceSpecProblems } from "./services";
 import { asObj, asObjects, asStringMap, type Obj, quote } from "./shapes";

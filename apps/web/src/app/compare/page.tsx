@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ComparePicker } from "~/components/compare-picker";
-import { ComparisonView } from "~/components/comparison-view";
-import { EnvironmentWarning } from "~/components/environment-warning";
-import { compareHref, parseCompareParams } from "~/components/compare-url";
-import { ShareControls } from "~/components/share-controls";
 import { SignedOut } from "~/components/signed-out";
+import { parseCompareParams } from "~/features/compare/compare-url";
+import { CompareView } from "~/features/compare/compare-view";
 import { api } from "~/trpc/server";
 
 export const metadata: Metadata = { title: "Compare" };
@@ -15,40 +12,12 @@ type Props = { searchParams: Promise<{ s?: string | string[]; ref?: string }> };
 
 /** The whole state is in the URL (`s` items, `ref` reference), so this page's URL is a permalink. */
 export default async function ComparePage({ searchParams }: Props) {
-  const params = await searchParams;
-  const state = parseCompareParams(params);
+  const state = parseCompareParams(await searchParams);
   if (state === "invalid") notFound();
   const caller = await api();
   const comparable = await caller.reports.comparableRuns({ limit: 10 }).catch(() => null);
   if (!comparable) return <SignedOut />;
   const report = state ? await caller.reports.compare(state).catch(() => null) : null;
   if (state && !report) notFound();
-  const search = state ? compareHref(state.items, state.reference).slice("/compare".length) : "";
-  return (
-    <>
-      <h1>Compare</h1>
-      <p className="muted">
-        Overlay variants and load levels of any runs against one reference. The URL holds the whole
-        view: copy it to share it with your workspace, or create a public link.
-      </p>
-      <ComparePicker runs={comparable} state={state} />
-      {report && state ? (
-        <>
-          <nav className="actions" aria-label="Comparison actions">
-            <a href={`/compare/export/csv${search}`} download>
-              Export CSV
-            </a>
-            <a href={`/compare/export/json${search}`} download>
-              Export JSON
-            </a>
-          </nav>
-          <ShareControls target={{ kind: "comparison", comparison: state }} />
-          <EnvironmentWarning checks={report.environments ?? []} />
-          <ComparisonView report={report} />
-        </>
-      ) : (
-        <div className="empty">Pick at least one series above to start a comparison.</div>
-      )}
-    </>
-  );
+  return <CompareView runs={comparable} state={state} report={report} />;
 }

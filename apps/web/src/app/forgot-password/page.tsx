@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ForgotPasswordForm } from "~/components/auth/auth-forms";
+import { ForgotPasswordForm } from "~/features/auth/auth-forms";
 
 export const metadata: Metadata = { title: "Forgot password" };
 

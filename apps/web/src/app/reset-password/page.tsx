@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { ResetPasswordForm } from "~/components/auth/auth-forms";
+import { ResetPassword } from "~/features/auth/reset-password";
 
 export const metadata: Metadata = { title: "Reset password" };
 
@@ -13,14 +12,7 @@ export default async function ResetPasswordPage({
   return (
     <div className="auth-page">
       <h1>Choose a new password</h1>
-      {token && !error ? (
-        <ResetPasswordForm token={token} />
-      ) : (
-        <p role="alert" className="panel">
-          This reset link is invalid or has expired.{" "}
-          <Link href="/forgot-password">Ask for a new one</Link>.
-        </p>
-      )}
+      <ResetPassword token={token} error={error} />
     </div>
   );
 }

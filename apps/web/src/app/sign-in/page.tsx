@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SignInForm } from "~/components/auth/auth-forms";
+import { SignInForm } from "~/features/auth/auth-forms";
 
 export const metadata: Metadata = { title: "Sign in" };
 

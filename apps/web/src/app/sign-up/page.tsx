@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SignUpForm } from "~/components/auth/auth-forms";
+import { SignUpForm } from "~/features/auth/auth-forms";
 
 export const metadata: Metadata = { title: "Sign up" };
 

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { SignedOut } from "~/components/signed-out";
+import { NewBenchmark } from "~/features/benchmarks/new-benchmark";
+import { atLeast } from "~/lib/roles";
 import { api } from "~/trpc/server";
-import { NewBenchmark } from "./new-benchmark";
 
 export const metadata: Metadata = { title: "New benchmark" };
 export const dynamic = "force-dynamic";
@@ -10,16 +11,6 @@ export default async function NewBenchmarkPage() {
   const caller = await api();
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
-  return (
-    <>
-      <h1>New benchmark</h1>
-      {current.role === "viewer" ? (
-        <div className="empty">
-          Viewers cannot create benchmarks; ask an admin for the member role.
-        </div>
-      ) : (
-        <NewBenchmark templates={await caller.templates.list()} />
-      )}
-    </>
-  );
+  const templates = atLeast(current.role, "member") ? await caller.templates.list() : [];
+  return <NewBenchmark role={current.role} templates={templates} />;
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { AcceptInvitation } from "~/components/auth/auth-forms";
+import { AcceptInvitation } from "~/features/auth/auth-forms";
 
 export const metadata: Metadata = { title: "Invitation" };
 

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { BenchmarkEditor } from "~/components/benchmarks/benchmark-editor";
 import { SignedOut } from "~/components/signed-out";
+import { EditBenchmark } from "~/features/benchmarks/edit-benchmark";
 import { api } from "~/trpc/server";
 
 type Props = { params: Promise<{ key: string }> };
@@ -22,18 +21,5 @@ export default async function EditBenchmarkPage({ params }: Props) {
   // A benchmark a CI upload created has no definition to edit.
   if (!summary || summary.ciOnly) notFound();
   const detail = await caller.benchmarks.get({ benchmarkId: summary.id });
-  return (
-    <>
-      <h1>Edit {detail.definition.name}</h1>
-      <p className="muted">
-        <Link href="/benchmarks">Benchmarks</Link> ·{" "}
-        <Link href={`/benchmarks/${encodeURIComponent(key)}/history`}>History</Link>
-      </p>
-      {current.role === "viewer" ? (
-        <div className="empty">Viewers cannot edit benchmarks.</div>
-      ) : (
-        <BenchmarkEditor benchmarkId={detail.id} initial={detail.definition} />
-      )}
-    </>
-  );
+  return <EditBenchmark benchmarkKey={key} detail={detail} role={current.role} />;
 }

@@ -1,4 +1,4 @@
-import { parseCompareParams } from "~/components/compare-url";
+import { parseCompareParams } from "~/features/compare/compare-url";
 import { api } from "~/trpc/server";
 import { exportResponse, isTableFormat } from "~/server/export-response";
 

@@ -1,0 +1,37 @@
+import type { TRunReport } from "@meshbench/contracts";
+import { EnvironmentPanel } from "./environment-panel";
+import { MethodNotes } from "./method-notes";
+import { ReportSections } from "./report-sections";
+import { RunSummary } from "./run-summary";
+import { ValidityFlags } from "./validity-flags";
+
+/**
+ * Everything computed for a run, the answer first: the summary per load level, the method notes
+ * (warm-up, run rule, saturation), the report's sections in their order (percentile tables,
+ * distributions, load and resource charts), validity flags, and the environment last. Shared by
+ * the run page and the public share page (which passes no compare links).
+ */
+export function RunReportView({
+  report,
+  compareHref,
+}: {
+  report: TRunReport;
+  compareHref?: (levelKey: string) => string;
+}) {
+  const slug = `run-${report.run.id}`;
+  return (
+    <>
+      <RunSummary report={report} />
+
+      <MethodNotes report={report} />
+
+      <ReportSections report={report} slug={slug} compareHref={compareHref} />
+
+      <h2>Validity</h2>
+      <ValidityFlags flags={report.flags} failures={report.failures} />
+
+      <h2>Environment</h2>
+      <EnvironmentPanel environment={report.environment} />
+    </>
+  );
+}

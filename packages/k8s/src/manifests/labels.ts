@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import type { TVariant } from "@meshbench/contracts";
+
+/** Every object a run creates carries these labels, so cleanup and the sweeper can find it. */
+export const LABELS = {
+  managedBy: "app.kubernetes.io/managed-by",
+  run: "meshbench.io/run",
+  variant: "meshbench.io/variant",
+  component: "meshbench.io/component",
+  trial: "meshbench.io/trial",
+} as const;
+export const MANAGED_BY = "meshbench";
+export const TARGET_NAME = "echo";
+export const LOAD_CONTAINER = "fortio";
+/** The "lg-" prefix is how usage sampling tells load-generator pods apart. */
+export const LOAD_GENERATOR_NAME = "lg-fortio";
+
+/** The class Istio (and Kmesh, which reuses Istio's waypoints) programs waypoints from. */
+export const WAYPOINT_CLASS = "istio-waypoint";
+/** Istio labels a waypoint's pods with the Gateway they serve (Gateway API convention). */
+export const GATEWAY_NAME_LABEL = "gateway.networking.k8s.io/gateway-name";
+
+export function runLabels(runId: string, variant?: string) {
+  return {
+    [LABELS.managedBy]: MANAGED_BY,
+    [LABELS.run]: runId,
+    ...(variant ? { [LABELS.variant]: variant } : {}),
+  };
+}
+
+/** Idempotent: the same run and variant always map to the same namespace. */
+export function variantNamespace(runId: string, variant: string) {
+  return `mb-${runId}-${variant}`.slice(0, 63).replace(/-+$/, "");
+}
+
+/** Idempotent per trial key: the label a resumed worker finds its trial's Fortio run by. */
+export function trialLabel(runId: string, sequence: number, trialKey: string) {
+  const hash = createHash("sha256").update(trialKey).digest("hex").slice(0, 8);
+  return `${runId}/t${sequence}-${hash}`;
+}
+
+/** Namespace labels and annotations that switch a variant's mesh data plane on. */
+export function meshNamespaceMetadata(variant: TVariant) {
+  const labels: Record<string, string> = {};
+  const annotations: Record<string, string> = {};
+  switch (variant.mesh) {
+    case "istio-sidecar":
+      labels["istio-injection"] = "enabled";
+      break;
+    case "istio-ambient":
+      labels["istio.io/dataplane-mode"] = "ambient";
+      if (variant.waypoint) labels["istio.io/use-waypoint"] = variant.waypoint;
+      break;
+    case "linkerd":
+      annotations["linkerd.io/inject"] = "enabled";
+      break;
+    case "kmesh":
+      labels["istio.io/dataplane-mode"] = "Kmesh";
+      // Kmesh's L7 goes through an Istio-style waypoint, named the same way.
+      if (variant.waypoint) labels["istio.io/use-waypoint"] = variant.waypoint;
+      break;
+    case "baseline":
+      // Explicit opt-outs, so a cluster-wide default injection cannot turn baseline into a mesh.
+      labels["istio-injection"] = "disabled";
+      break;
+    case "cilium":
+    case "custom":
+      break;
+  }
+  return {
+    labels: { ...labels, ...variant.labels },
+    annotations: { ...annotations, ...variant.annotations },
+  };
+}
+
+/**
+ * Pod-level opt-outs from every mesh kind's enrolment: sidecar injectors (Istio, Linkerd) read
+ * the first three, ambient's ztunnel and Kmesh read `istio.io/dataplane-mode=none` on the pod
+ * over the namespace's label. Cilium has no per-pod opt-out (its datapath is node-wide).
+ */
+const LOAD_GENERATOR_OPT_OUT = {
+  labels: { "sidecar.istio.io/inject": "false", "istio.io/dataplane-mode": "none" },
+  annotations: { "sidecar.istio.io/inject": "false", "linkerd.io/inject": "disabled" },
+};
+
+/**
+ * One rule for every mesh: when the load generator stays out of the mesh it opts out for every
+ * kind (sidecar, ambient, Kmesh alike); when it joins, it carries nothing and inherits the
+ * namespace's enrolment, as the target does. (Before, ambient and Kmesh enrolled it through the
+ * namespace while sidecar variants opted it out: a different client path per mesh.)
+ */
+export function loadGeneratorMeshMetadata(inMesh: boolean) {
+  return inMesh
+    ? { labels: {}, annotations: {} }
+    : {
+        labels: { ...LOAD_GENERATOR_OPT_OUT.labels },
+        annotations: { ...LOAD_GENERATOR_OPT_OUT.annotations },
+      };
+}
+
+/** The rule in words, for the run's environment record. */
+export function describeLoadGeneratorMesh(inMesh: boolean) {
+  if (inMesh)
+    return "in the mesh for every variant (its pod inherits the namespace's enrolment, like the target's)";
+  const m = loadGeneratorMeshMetadata(false);
+  const pairs = [...Object.entries(m.labels), ...Object.entries(m.annotations)]
+    .map(([k, v]) => `${k}=${v}`)
+    .filter((p, i, all) => all.indexOf(p) === i);
+  return `out of the mesh for every variant (its pod opts out: ${pairs.join(", ")}; Cilium has no per-pod opt-out)`;
+}

@@ -1,0 +1,131 @@
+import type { TBenchmarkDefinition, TTrialCoordinates } from "@meshbench/contracts";
+import { trialKey } from "@meshbench/core";
+import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "../fortio/run-query";
+import type { FortioServer } from "../fortio/server";
+import { targetUrl } from "../fortio/target-url";
+import type { TrialHandle, TrialInput, TrialOutcome, WaitOptions } from "../gateway";
+import { LOAD_GENERATOR_NAME, trialLabel, variantNamespace } from "../manifests/labels";
+import { type Kube, sleep } from "./kube";
+import { loadGenerator, type LoadGenerators } from "./load-generator";
+
+function runInput(
+  input: Pick<TrialInput, "runId" | "definition" | "sequence" | "coordinates">,
+  namespace: string,
+): FortioRunInput {
+  const { definition: def, coordinates } = input;
+  return {
+    coordinates,
+    durationSeconds: def.durationSeconds,
+    fortio: def.methodology.fortio,
+    url: targetUrl(
+      def.target,
+      namespace,
+      coordinates.protocol,
+      coordinates.variant,
+      def.variants.find((v) => v.name === coordinates.variant)?.entry,
+    ),
+    label: trialLabel(input.runId, input.sequence, trialKey(coordinates)),
+  };
+}
+
+/**
+ * One trial = one Fortio run on the variant's load generator, labelled by the trial's key. A
+ * resumed worker finds its run still going (by label) and waits for it instead of starting a
+ * second one. Warm-up is a separate, unsaved run right before: the measured run opens its own
+ * connections, so the warm-up only warms the target and the mesh, never the measured sockets.
+ */
+export async function startTrial(
+  k: Kube,
+  lg: LoadGenerators,
+  input: TrialInput,
+): Promise<TrialHandle> {
+  const { definition: def, namespace } = input;
+  const server = await loadGenerator(k, lg, namespace);
+  const measured = runInput(input, namespace);
+  const running = await server.running();
+  const handle = (
+    run: { runId: number; resultId: string },
+    startedAt: number,
+    resumed = false,
+  ): TrialHandle => ({
+    namespace,
+    name: measured.label,
+    pod: server.pod,
+    ...run,
+    // A found run started earlier, at a time Fortio's status does not say: poll from now.
+    endsAt: resumed ? startedAt : startedAt + def.durationSeconds * 1000,
+    resumed,
+  });
+  const found = running.get(measured.label);
+  if (found) return handle(found, Date.now(), true);
+  const staleWarmup = running.get(`${measured.label}/warmup`);
+  if (staleWarmup) await server.stop(staleWarmup);
+  if (def.warmupSeconds > 0) {
+    const warmup = {
+      ...measured,
+      durationSeconds: def.warmupSeconds,
+      label: `${measured.label}/warmup`,
+    };
+    await server.runToEnd(fortioRunQuery(warmup, { save: false, async: false }), def.warmupSeconds);
+  }
+  const startedAt = Date.now();
+  return handle(
+    await server.start(fortioRunQuery(measured, { save: true, async: true })),
+    startedAt,
+  );
+}
+
+/** The exact REST request per variant × load level (repetitions repeat it, with their own label). */
+export function describeLoad(
+  runId: string,
+  def: TBenchmarkDefinition,
+  trials: readonly { sequence: number; coordinates: TTrialCoordinates }[],
+) {
+  const out: Record<string, string> = {};
+  for (const t of trials) {
+    if (t.coordinates.repetition !== 1) continue;
+    const ns = variantNamespace(runId, t.coordinates.variant);
+    const key = trialKey(t.coordinates).replace(/\/rep1$/, "");
+    try {
+      const query = fortioRunQuery(runInput({ runId, definition: def, ...t }, ns), {
+        save: true,
+        async: true,
+      });
+      out[key] = describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}`, query);
+    } catch (error) {
+      // e.g. a protocol the target cannot carry: that trial fails with the same reason.
+      out[key] = `not run: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return out;
+}
+
+/** No status poll before the load is due to end: sampling alone fills the trial's window. */
+export async function waitForTrial(
+  server: FortioServer,
+  trial: TrialHandle,
+  options: WaitOptions & { pollMs: number },
+): Promise<TrialOutcome> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (Date.now() >= trial.endsAt) {
+      try {
+        if (!(await server.isRunning(trial))) return { status: "succeeded" };
+      } catch (error) {
+        return {
+          status: "failed",
+          reason: `load generator unreachable: ${error instanceof Error ? error.message : "unknown error"}`,
+        };
+      }
+    }
+    if (Date.now() > deadline)
+      return {
+        status: "timeout",
+        reason: `no result after ${Math.round(options.timeoutMs / 1000)} s`,
+      };
+    if (await options.shouldStop?.()) return { status: "stopped" };
+    await options.onRunning?.();
+    const untilEnd = trial.endsAt - Date.now();
+    await sleep(Math.min(options.pollMs, untilEnd > 0 ? untilEnd + 50 : 250));
+  }
+}
