@@ -18,7 +18,7 @@ import { adminDatabaseUrl } from "@meshbench/testing/postgres";
 import { until } from "../test-support/until";
 import { workspaceClient } from "../test-support/workspace-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kubectl, renderChart, repoRoot, serviceAccountFiles } from "./chart-testing";
+import { kubectl, renderChart, repoRoot, serviceAccountFiles } from "../test-support/chart-testing";
 
 const canUnshare = (() => {
   try {
