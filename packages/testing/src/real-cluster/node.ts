@@ -43,7 +43,7 @@ export type RealNode = {
 };
 
 /** The host PID of a running node's init (found by its command line: `<pause> <node dir>`). */
-export function findNodeInit(node: NodePlan): number | undefined {
+function findNodeInit(node: NodePlan): number | undefined {
   return allPids().find((pid) => {
     const argv = processCmdline(pid).trim().split(" ");
     return argv.length === 2 && argv[0]?.endsWith("/pause") && argv[1] === node.dir;

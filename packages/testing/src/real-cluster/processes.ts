@@ -31,7 +31,7 @@ export function startDaemon(
   return { name, child, log, forked: options.forked ?? false };
 }
 
-export function signalDaemon(d: Daemon, signal: NodeJS.Signals) {
+function signalDaemon(d: Daemon, signal: NodeJS.Signals) {
   const inner = d.forked && d.child.pid !== undefined ? childPids(d.child.pid) : [];
   if (inner.length === 0) {
     d.child.kill(signal);

@@ -12,7 +12,7 @@ import type { Kubectl } from "../teardown";
 import { sleep } from "../host";
 import type { MeshArtifacts } from "./artifacts";
 
-export const ISTIO_NAMESPACE = "istio-system";
+const ISTIO_NAMESPACE = "istio-system";
 
 export type MeshInstall = {
   kind: "istio-ambient";
@@ -28,7 +28,7 @@ export type MeshInstall = {
  * /etc/cni/net.d and /opt/cni/bin (node.ts). The pod network namespaces' host path is /run/netns:
  * containerd refuses a HostToContainer mount under the /var/run symlink.
  */
-export function renderAmbient(artifacts: MeshArtifacts): string {
+function renderAmbient(artifacts: MeshArtifacts): string {
   return execFileSync(
     artifacts.istioctl,
     [
