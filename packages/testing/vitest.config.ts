@@ -5,5 +5,8 @@ import { defineConfig } from "vitest/config";
  * (vitest.real-node.config.ts, vitest.real-mesh.config.ts: pnpm test:real-node, test:real-mesh).
  */
 export default defineConfig({
-  test: { include: ["src/**/*.test.ts"], exclude: ["src/**/*.real-node.test.ts", "src/**/*.real-mesh.test.ts"] },
+  test: {
+    include: ["src/**/*.test.ts"],
+    exclude: ["src/**/*.real-node.test.ts", "src/**/*.real-mesh.test.ts"],
+  },
 });

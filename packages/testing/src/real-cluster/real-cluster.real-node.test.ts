@@ -7,7 +7,14 @@
 import { AppsV1Api, CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiGet } from "./api";
-import { fetchThrough, fortioPodSpec, p99Ms, podsReady, runFortio, waitFor } from "./test-support/fortio-pods";
+import {
+  fetchThrough,
+  fortioPodSpec,
+  p99Ms,
+  podsReady,
+  runFortio,
+  waitFor,
+} from "./test-support/fortio-pods";
 import { realNodeFortioImage, realNodeKubeConfig, realNodeNodes, realNodePlan } from "./context";
 import { realNodeSkipped } from "./preconditions";
 import { run } from "./host";

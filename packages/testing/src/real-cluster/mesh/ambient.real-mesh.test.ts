@@ -16,7 +16,14 @@ import {
 } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realMesh, realNodeFortioImage, realNodeKubeConfig, realNodePlan } from "../context";
-import { fetchThrough, fortioPodSpec, p99Ms, podsReady, runFortio, waitFor } from "../test-support/fortio-pods";
+import {
+  fetchThrough,
+  fortioPodSpec,
+  p99Ms,
+  podsReady,
+  runFortio,
+  waitFor,
+} from "../test-support/fortio-pods";
 import { readdirSync } from "node:fs";
 import { nodeRootPath } from "../configs";
 import { machineMeshTraces } from "./leftovers";
