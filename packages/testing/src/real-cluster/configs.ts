@@ -22,6 +22,13 @@ export const NODE_MOUNTS = [
   "/run/containerd",
 ] as const;
 
+/**
+ * The node paths a node agent (istio-cni, ztunnel) writes: the machine's copies must stay empty.
+ * (Not /var/lib/{kubelet,cni} or /run/containerd: a concurrent run of an older harness, whose
+ * nodes share the machine's, may write there.)
+ */
+export const AGENT_PATHS = ["/etc/cni/net.d", "/opt/cni/bin", "/run/ztunnel", "/run/istio-cni"];
+
 /** Where the node's own copy of a machine path lives, seen from the host. */
 export const nodeRootPath = (node: NodePlan, machinePath: (typeof NODE_MOUNTS)[number]) =>
   `${node.dir}/root${machinePath}`;

@@ -18,7 +18,7 @@ import {
 import { realNodeFortioImage, realNodeKubeConfig, realNodeNodes, realNodePlan } from "./context";
 import { realNodeSkipped } from "./preconditions";
 import { run } from "./host";
-import { NODE_MOUNTS } from "./configs";
+import { AGENT_PATHS } from "./configs";
 import { runInNode } from "./node";
 import { readdirSync } from "node:fs";
 
@@ -106,8 +106,7 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
     }
     expect(inodes.size).toBe(plan.nodes.length);
     // The machine's own copies stay empty mount points.
-    for (const dir of NODE_MOUNTS.filter((d) => d !== "/run/netns"))
-      expect(readdirSync(dir), dir).toEqual([]);
+    for (const dir of AGENT_PATHS) expect(readdirSync(dir), dir).toEqual([]);
   });
 
   it("drives a Fortio pod on node B through the pod proxy: 200 QPS to the echo Service on node A", async () => {

@@ -138,15 +138,13 @@ function firstMissing(dir: string): string | undefined {
 }
 
 export function saveMachineState() {
-  if (!existsSync(MACHINE_FILE)) {
-    const state: MachineState = {
-      sysctls: run(["sysctl", ...SYSCTLS]),
-      createdDirs: [
-        ...new Set(NODE_MOUNTS.map(firstMissing).filter((d): d is string => d !== undefined)),
-      ],
-    };
-    writeFileSync(MACHINE_FILE, JSON.stringify(state));
-  }
+  const state: MachineState = existsSync(MACHINE_FILE)
+    ? (JSON.parse(readFileSync(MACHINE_FILE, "utf8")) as MachineState)
+    : { sysctls: run(["sysctl", ...SYSCTLS]), createdDirs: [] };
+  // Also when a live run of an older harness wrote the file without these mount points.
+  const missing = NODE_MOUNTS.map(firstMissing).filter((d): d is string => d !== undefined);
+  state.createdDirs = [...new Set([...state.createdDirs, ...missing])];
+  writeFileSync(MACHINE_FILE, JSON.stringify(state));
   for (const dir of NODE_MOUNTS) mkdirSync(dir, { recursive: true });
 }
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { NODE_MOUNTS, nodePaths, nodeRootPath } from "../configs";
+import { AGENT_PATHS, nodePaths, nodeRootPath } from "../configs";
 import { run } from "../host";
 import { runInNode } from "../node";
 import type { ClusterPlan, NodePlan } from "../plan";
@@ -77,9 +77,8 @@ function nodeTraces(node: NodePlan): string[] {
 /** Traces of a mesh on the machine itself (the root namespace and its copies of node paths). */
 export function machineMeshTraces(): string[] {
   const root = netfilterTraces((cmd, args) => run([cmd, ...args]));
-  // The machine's own copies of the node paths stay empty (the nodes bind-mount theirs).
-  for (const dir of NODE_MOUNTS.filter((d) => d !== "/run/netns"))
-    root.push(...entries(dir).map((f) => `${dir}/${f}`));
+  // The machine's own copies of the paths node agents write stay empty (the nodes bind-mount theirs).
+  for (const dir of AGENT_PATHS) root.push(...entries(dir).map((f) => `${dir}/${f}`));
   return root.map((t) => `root: ${t}`);
 }
 
