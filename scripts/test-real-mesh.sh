@@ -17,10 +17,10 @@ skip() {
 [[ "${MESHBENCH_SKIP_REAL_NODE:-}" == 1 ]] && skip "MESHBENCH_SKIP_REAL_NODE=1: no real nodes here"
 bash infra/testenv/build-binaries.sh >/dev/null
 bash infra/testenv/build-real-node.sh >/dev/null
-set +e
 errors="$(mktemp)"
-bash infra/testenv/build-istio.sh 2> >(tee "$errors" >&2) >/dev/null
-status=$?
+set +e
+bash infra/testenv/build-istio.sh 2>&1 >/dev/null | tee "$errors" >&2
+status=${PIPESTATUS[0]}
 set -e
 reason="$(tail -n 1 "$errors")"
 rm -f "$errors"
