@@ -51,8 +51,6 @@ export type RealCluster = {
 };
 
 export { findLeftovers } from "./cleanup";
-export { NODE_MOUNTS, nodeRootPath } from "./configs";
-export { runInNode } from "./node";
 export { planCluster, type ClusterPlan } from "./plan";
 export { realNodeSkipped } from "./preconditions";
 export { sweepDeadRuns } from "./runs";

@@ -34,9 +34,8 @@ export type Images = { fortio: string; pause: string; archives: string[] };
 
 export type RealNode = {
   plan: NodePlan;
-  /** The node's PID 1 (host PID `initPid`); stopped last. */
+  /** The node's PID 1 (the pause program); stopped last. */
   init: Daemon;
-  initPid: number;
   containerd: Daemon;
   kubelet: Daemon;
   kubeProxy: Daemon;
@@ -162,5 +161,5 @@ export async function startNode(
   const kubeProxy = start("kube-proxy", path.join(deps.bins.node, "kube-proxy"), [
     `--config=${p.kubeProxyConfig}`,
   ]);
-  return { plan: node, init, initPid, containerd, kubelet, kubeProxy };
+  return { plan: node, init, containerd, kubelet, kubeProxy };
 }
