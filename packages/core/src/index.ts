@@ -8,8 +8,6 @@ export * from "./delta";
 export * from "./compare";
 export * from "./wording";
 export * from "./validity";
-export * from "./sweeps";
-export * from "./cost";
 export * from "./verdict";
 export * from "./fortio-grid";
 export * from "./planning";

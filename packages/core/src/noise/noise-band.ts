@@ -1,9 +1,4 @@
-import type {
-  TComparisonStatistic,
-  TDelta,
-  TTrialResult,
-  TVariantComparison,
-} from "@meshbench/contracts";
+import type { TComparisonStatistic, TDelta, TTrialResult } from "@meshbench/contracts";
 import { compareVariants, type CompareOptions } from "../compare";
 import { levelKey, type LevelCoordinates } from "../trials";
 
@@ -158,16 +153,4 @@ export function judgeAgainstNoise(
       ? `outside the ${band.label} band and its interval excludes zero`
       : "interval excludes zero (no noise band)",
   };
-}
-
-/** Every statistic of a mesh-vs-baseline comparison at one level, with its band beside it. */
-export function judgeComparison(
-  comparison: Pick<TVariantComparison, "statistics">,
-  calibration: NoiseCalibration | null,
-  level: LevelCoordinates,
-): (NoiseJudgement & { statistic: TComparisonStatistic })[] {
-  return comparison.statistics.map((s) => ({
-    statistic: s.statistic,
-    ...judgeAgainstNoise(s, noiseBandFor(calibration, level, s.statistic)),
-  }));
 }

@@ -96,17 +96,6 @@ export function applyRunRule(trials: readonly TTrialRecord[], rule: TRunRule): R
 }
 
 /**
- * The one place a run's trials are pooled into cells: the trials that count, less the ones the
- * run rule drops. Tables, per-level charts and verdicts all start here.
- */
-export function pooledTrials(
-  trials: readonly TTrialRecord[],
-  rule: TRunRule = { dropWorst: 0, by: "max" },
-): TTrialRecord[] {
-  return rule.dropWorst > 0 ? applyRunRule(trials, rule).kept : countingTrials(trials);
-}
-
-/**
  * Every trial except the ones the run rule drops: trials that do not count stay, so a verdict
  * still lists them as left out; the dropped ones are gone like from the report's tables.
  */
