@@ -1,15 +1,7 @@
-export * from "./percentiles";
-export * from "./cdf";
-export * from "./merge";
-export * from "./codec";
-export { HistogramCodecError } from "./byte-buffer";
-export * from "./prng";
-export * from "./delta";
-export * from "./compare";
+export * from "./stats";
 export * from "./wording";
 export * from "./validity";
 export * from "./verdict";
-export * from "./fortio-grid";
 export * from "./planning";
 export * from "./templates";
 export * from "./trials";

@@ -1,7 +1,7 @@
 import type { TTrialRecord } from "@meshbench/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyLatencySummary } from "./percentiles";
+import { emptyLatencySummary } from "./stats/percentiles";
 import {
   countingTrials,
   levelKey,

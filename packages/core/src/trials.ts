@@ -4,7 +4,7 @@ import type {
   TTrialRecord,
   TTrialResult,
 } from "@meshbench/contracts";
-import { emptyLatencySummary } from "./percentiles";
+import { emptyLatencySummary } from "./stats/percentiles";
 import {
   classifySaturation,
   type SaturationThresholds,

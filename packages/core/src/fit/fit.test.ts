@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../prng";
+import { mulberry32 } from "../stats/prng";
 import { fitQuadratic, type QuadraticFit } from "./quadratic";
 
 const at = (f: QuadraticFit, x: number) => f.a + f.b * x + f.c * x * x;

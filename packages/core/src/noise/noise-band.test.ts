@@ -1,7 +1,7 @@
 import type { TTrialRecord } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { emptyLatencySummary } from "../percentiles";
-import { mulberry32 } from "../prng";
+import { emptyLatencySummary } from "../stats/percentiles";
+import { mulberry32 } from "../stats/prng";
 import { trialResultOf, type LevelCoordinates } from "../trials";
 import { calibrateNoise, judgeAgainstNoise, noiseBandFor } from "./noise-band";
 

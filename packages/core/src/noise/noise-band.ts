@@ -1,5 +1,5 @@
 import type { TComparisonStatistic, TDelta, TTrialResult } from "@meshbench/contracts";
-import { compareVariants, type CompareOptions } from "../compare";
+import { compareVariants, type CompareOptions } from "../stats/compare";
 import { levelKey, type LevelCoordinates } from "../trials";
 
 /** Baseline vs an identical baseline at one level: the trials of each side. */

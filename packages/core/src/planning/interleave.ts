@@ -1,5 +1,5 @@
 import type { TTrialCoordinates } from "@meshbench/contracts";
-import { randomIndex, type Rng } from "../prng";
+import { randomIndex, type Rng } from "../stats/prng";
 import { expandLoadCells, type TLoadCell } from "./expand-trials";
 import type { TBenchmarkDefinition } from "@meshbench/contracts";
 

@@ -1,7 +1,7 @@
 import type { TLatencySummary, TTrialRecord } from "@meshbench/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyLatencySummary } from "../percentiles";
+import { emptyLatencySummary } from "../stats/percentiles";
 import { trialKey } from "../trials";
 import { applyRunRule, repetitionStatsOf, withoutDroppedRuns } from "./run-rule";
 

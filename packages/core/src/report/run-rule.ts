@@ -4,7 +4,7 @@ import {
   type TRunRule,
   type TTrialRecord,
 } from "@meshbench/contracts";
-import { summarizeHistogram } from "../percentiles";
+import { summarizeHistogram } from "../stats/percentiles";
 import { countingTrials, levelKey } from "../trials";
 
 /** Every statistic of one repetition, read off its own histogram (or its summary), in seconds. */

@@ -1,6 +1,6 @@
 import type { TTrialRecord } from "@meshbench/contracts";
-import { quantileSorted } from "../delta";
-import { percentileFromHistogram } from "../percentiles";
+import { quantileSorted } from "../stats/delta";
+import { percentileFromHistogram } from "../stats/percentiles";
 import { trialStanding } from "../trials";
 import { errorRateOf } from "./classify";
 

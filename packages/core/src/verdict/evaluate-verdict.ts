@@ -5,7 +5,7 @@ import type {
   TVerdictCheck,
   TVerdictStatus,
 } from "@meshbench/contracts";
-import { compareVariants } from "../compare";
+import { compareVariants } from "../stats/compare";
 import { trialCounts } from "../trials";
 import { cellKey, describeCell, groupCells, inScope, type VerdictCellTrials } from "./cells";
 import { effectOf, fmtMs, judgeDelta, ms, type Limit } from "./decide";

@@ -1,7 +1,7 @@
 import type { TComparisonStatistic, TTrialRecord, TTrialResult } from "@meshbench/contracts";
-import { sharedFortioResolution } from "../compare";
-import { mergeHistograms } from "../merge";
-import { summarizeHistogram } from "../percentiles";
+import { sharedFortioResolution } from "../stats/compare";
+import { mergeHistograms } from "../stats/merge";
+import { summarizeHistogram } from "../stats/percentiles";
 import { groupCells } from "./cells";
 
 export interface TrendRunInput {
