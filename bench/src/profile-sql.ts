@@ -1,6 +1,7 @@
 /** Prints the SQL one upload sends (diagnostic). */
 import { createServices } from "@meshbench/api";
 import { createPrismaClient, createUploadRepository } from "@meshbench/db";
+import { trialKey } from "@meshbench/core";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
@@ -42,6 +43,15 @@ try {
     environment: {},
     trials: [
       {
+        key: trialKey({
+          variant: "baseline",
+          requestedQps: 100,
+          connections: 8,
+          payloadBytes: 0,
+          protocol: "http1",
+          keepAlive: true,
+          repetition: 1,
+        }),
         coordinates: {
           variant: "baseline",
           requestedQps: 100,

@@ -5,6 +5,7 @@
 import { createCaller, createServices } from "@meshbench/api";
 import { ZUploadResultsInput } from "@meshbench/contracts";
 import { createPrismaClient, createUploadRepository } from "@meshbench/db";
+import { trialKey } from "@meshbench/core";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
@@ -65,8 +66,8 @@ try {
   await time("token lookup (findActiveByHash)", n, () => services.tokens.findActiveByHash(hash));
   await time("rate limiter consume", n, () => services.rateLimits.consume("upload", "k"));
   await time("zod parse input", n, () => Promise.resolve(ZUploadResultsInput.parse(input)));
-  await time("stringify + import fortio", n, () =>
-    Promise.resolve(importResult(JSON.stringify(parsed.trials[0]!.result), "fortio")),
+  await time("import fortio (the parsed document)", n, () =>
+    Promise.resolve(importResult(parsed.trials[0]!.result, "fortio")),
   );
   await time("uploads.createUploadRun (1 trial)", n, () =>
     uploadRepository.createUploadRun(found!.workspaceId, {
@@ -77,6 +78,15 @@ try {
       environment: {},
       trials: [
         {
+          key: trialKey({
+            variant: "baseline",
+            requestedQps: 100,
+            connections: 8,
+            payloadBytes: 0,
+            protocol: "http1",
+            keepAlive: true,
+            repetition: 1,
+          }),
           coordinates: {
             variant: "baseline",
             requestedQps: 100,

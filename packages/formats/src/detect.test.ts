@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { detectFormat, importResult } from "./detect";
-import { exportSmpJson } from "./smp-export";
+import { smpResultOf } from "./smp-export";
+
+const exportSmpJson = (...a: Parameters<typeof smpResultOf>) => JSON.stringify(smpResultOf(...a));
 import { importFortioJson } from "./fortio";
 import { readFixture } from "./test-support/fixtures";
 

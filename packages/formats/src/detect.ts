@@ -2,7 +2,7 @@ import type { TTrialResult } from "@meshbench/contracts";
 import { checkInputSize, ImportError, ROOT } from "./errors";
 import { fortioFromObject, importFortioJson } from "./fortio";
 import { parseJsonObject, type JsonObject } from "./json-reader";
-import { importNighthawkJson, nighthawkFromObject } from "./nighthawk";
+import { importNighthawkJson, nighthawkDocument } from "./nighthawk";
 import { importSmpJson, smpFromObject } from "./smp";
 import { importLocustCsv, LOCUST_HISTORY_HEADER, LOCUST_STATS_HEADER } from "./locust";
 import { importWrkText } from "./wrk";
@@ -41,29 +41,45 @@ export function detectFormat(text: string): ImportFormat {
   throw new ImportError(ROOT, "not a JSON result, not a Locust CSV and not wrk output");
 }
 
-/** Imports any supported result; with `format`, only that importer is tried. */
-export function importResult(text: string, format?: ImportFormat): TTrialResult {
+/** A JSON document through its importer: `format`'s, else the one its fields name. */
+function importDocument(doc: JsonObject, format: ImportFormat | undefined): TTrialResult {
+  switch (format ?? jsonFormat(doc)) {
+    case "fortio":
+      return fortioFromObject(doc);
+    case "nighthawk":
+      return nighthawkDocument(doc);
+    case "smp":
+      return smpFromObject(doc);
+    case "wrk":
+    case "locust":
+      throw new ImportError(ROOT, `${format} output is text, not a JSON document`);
+  }
+}
+
+/**
+ * Imports any supported result, given as text or as a JSON document already parsed at the edge
+ * (an upload's `result` object: never stringified to be parsed again); with `format`, only that
+ * importer is tried.
+ */
+export function importResult(input: string | JsonObject, format?: ImportFormat): TTrialResult {
+  if (typeof input !== "string") return importDocument(input, format);
   switch (format) {
     case "fortio":
-      return importFortioJson(text);
+      return importFortioJson(input);
     case "nighthawk":
-      return importNighthawkJson(text);
+      return importNighthawkJson(input);
     case "smp":
-      return importSmpJson(text);
+      return importSmpJson(input);
     case "wrk":
-      return importWrkText(text);
+      return importWrkText(input);
     case "locust":
-      return importLocustCsv(text);
+      return importLocustCsv(input);
     case undefined:
       break;
   }
-  checkInputSize(text);
-  if (!text.trimStart().startsWith("{")) {
-    return detectFormat(text) === "locust" ? importLocustCsv(text) : importWrkText(text);
+  checkInputSize(input);
+  if (!input.trimStart().startsWith("{")) {
+    return detectFormat(input) === "locust" ? importLocustCsv(input) : importWrkText(input);
   }
-  const doc = parseJsonObject(text);
-  const detected = jsonFormat(doc);
-  if (detected === "fortio") return fortioFromObject(doc);
-  if (detected === "nighthawk") return nighthawkFromObject(doc);
-  return smpFromObject(doc);
+  return importDocument(parseJsonObject(input), undefined);
 }

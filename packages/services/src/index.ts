@@ -15,7 +15,7 @@ export type {
 } from "./clusters/cluster-access";
 export type { ClusterAuditActor } from "./clusters/cluster-service";
 export { assessedTrial, readTrialResult } from "./results/record-trial";
-export { runExport, comparisonExport, type ExportFile } from "./reports/export";
+/** The report exports the procedures serve (written by core; SMP through formats). */
+export { runExport, comparisonExport, type ExportFile } from "@meshbench/core";
 export { smpExport } from "./reports/smp";
-export { sanitizeEnvironment } from "./reports/sanitize";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";

@@ -1,13 +1,13 @@
-import type { TComparisonStatistic, TDelta, TTrialResult } from "@meshbench/contracts";
-import { compareVariants, type CompareOptions } from "../stats/compare";
+import type { TComparisonStatistic, TDelta } from "@meshbench/contracts";
+import { compareVariants, type ComparableTrial, type CompareOptions } from "../stats/compare";
 import { levelKey, type LevelCoordinates } from "../trials";
 
 /** Baseline vs an identical baseline at one level: the trials of each side. */
 export interface AaLevelTrials {
   level: LevelCoordinates;
-  baseline: readonly TTrialResult[];
+  baseline: readonly ComparableTrial[];
   /** The second, identical baseline ("A′"). */
-  aa: readonly TTrialResult[];
+  aa: readonly ComparableTrial[];
 }
 
 /** One calibrated level: per statistic, the 95% interval of the A/A relative delta. */

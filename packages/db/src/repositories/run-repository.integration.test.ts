@@ -1,4 +1,4 @@
-import { percentileFromHistogram } from "@meshbench/core";
+import { percentileFromHistogram, trialKey } from "@meshbench/core";
 import { importFortioJson, importLocustCsv } from "@meshbench/formats";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { readFixture } from "@meshbench/testing/fixtures";
@@ -25,12 +25,14 @@ describe("run repository on real Postgres", () => {
       repetition: 1,
     };
     const first = await runs.recordCompletedTrial(ws.id, runId, {
+      key: trialKey(coordinates),
       coordinates,
       sequence: 1,
       result,
       validityFlags: [],
     });
     const again = await runs.recordCompletedTrial(ws.id, runId, {
+      key: trialKey(coordinates),
       coordinates,
       sequence: 1,
       result,
@@ -69,6 +71,7 @@ describe("run repository on real Postgres", () => {
     });
     for (const [i, result] of [fortio, locust].entries()) {
       await runs.recordCompletedTrial(ws.id, runId, {
+        key: trialKey(coordinates(i + 1)),
         coordinates: coordinates(i + 1),
         sequence: i + 1,
         result,

@@ -4,7 +4,7 @@ import {
   type TClusterNoiseBand,
   ZCalibrateClusterInput,
 } from "@meshbench/contracts";
-import type { NoiseCalibration } from "@meshbench/core";
+import type { ClusterCalibration, NoiseCalibration } from "@meshbench/core";
 import type {
   BenchmarkRepository,
   ClusterRepository,
@@ -23,9 +23,6 @@ type Deps = {
   clusters: ClusterRepository;
   scheduling: RunSchedulingService;
 };
-
-/** A cluster's calibration with its bands, as reports use it. */
-export type ClusterCalibration = { runId: string; calibration: NoiseCalibration };
 
 /**
  * The noise floor per cluster. "Calibrate" schedules an A/A run through the ordinary run
@@ -102,7 +99,7 @@ export function createNoiseService(deps: Deps) {
      */
     async recordCalibration(workspaceId: string, clusterId: string, runId: string) {
       await requireCluster(workspaceId, clusterId);
-      if (!(await runs.get(workspaceId, runId)))
+      if (!(await runs.get(workspaceId, runId, { histograms: false })))
         throw new DomainError("NOT_FOUND", "Run not found", "runId");
       await calibrations.create(workspaceId, { clusterId, runId });
       await refresh(workspaceId, clusterId);

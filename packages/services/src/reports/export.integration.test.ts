@@ -4,7 +4,7 @@ import { readFixture } from "@meshbench/testing/fixtures";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../create-services";
-import { runExport } from "./export";
+import { runExport } from "@meshbench/core";
 
 const coords = (variant: string, repetition: number, requestedQps = 100) => ({
   variant,

@@ -1,14 +1,13 @@
 import type { TRunDetail } from "@meshbench/contracts";
-import { exportSmpJson } from "@meshbench/formats";
-import { slugify, type ExportFile } from "./export";
-import { countingTrials, trialResultOf } from "@meshbench/core";
+import { countingTrials, slugify, trialResultOf, type ExportFile } from "@meshbench/core";
+import { smpResultOf } from "@meshbench/formats";
 
 /** SMP PerformanceTestResult JSON for every trial that counts (formats' exporter does the mapping). */
 export function smpExport(run: TRunDetail): ExportFile {
   const results = countingTrials(run.trials).map((t) => ({
     trial: t.key,
     variant: t.variant,
-    result: JSON.parse(exportSmpJson(trialResultOf(t), { id: t.key })) as unknown,
+    result: smpResultOf(trialResultOf(t), { id: t.key }),
   }));
   return {
     filename: `meshbench-${slugify(run.title)}-${run.id}-smp.json`,

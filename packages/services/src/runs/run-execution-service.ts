@@ -196,7 +196,7 @@ export function createRunExecutionService(deps: Deps) {
 
     /** Succeeded when any trial succeeded; the failed trials are counted in the message. */
     async complete(workspaceId: string, runId: string) {
-      const detail = await runs.get(workspaceId, runId);
+      const detail = await runs.get(workspaceId, runId, { histograms: false });
       const anySucceeded = detail?.trials.some((t) => t.status === "succeeded") ?? false;
       const failures = detail?.trials.filter((t) => t.status === "failed").length ?? 0;
       await execution.finish(
