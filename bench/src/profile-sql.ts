@@ -9,6 +9,16 @@ import pg from "pg";
 import { readMatrix } from "./fixtures";
 import { repoRoot } from "./stack";
 
+const COORDINATES = {
+  variant: "baseline",
+  requestedQps: 100,
+  connections: 8,
+  payloadBytes: 0,
+  protocol: "http1" as const,
+  keepAlive: true,
+  repetition: 1,
+};
+
 let capture = false;
 const lines: string[] = [];
 const server = await startLocalPostgres({
@@ -43,24 +53,8 @@ try {
     environment: {},
     trials: [
       {
-        key: trialKey({
-          variant: "baseline",
-          requestedQps: 100,
-          connections: 8,
-          payloadBytes: 0,
-          protocol: "http1",
-          keepAlive: true,
-          repetition: 1,
-        }),
-        coordinates: {
-          variant: "baseline",
-          requestedQps: 100,
-          connections: 8,
-          payloadBytes: 0,
-          protocol: "http1" as const,
-          keepAlive: true,
-          repetition: 1,
-        },
+        key: trialKey(COORDINATES),
+        coordinates: COORDINATES,
         sequence: 1,
         result: importResult(text, "fortio"),
         validityFlags: [],

@@ -13,6 +13,16 @@ import { createHash } from "node:crypto";
 import { readMatrix, syntheticRunTrials } from "./fixtures";
 import { createBenchTokens } from "./ingest";
 import { repoRoot } from "./stack";
+
+const COORDINATES = {
+  variant: "baseline",
+  requestedQps: 100,
+  connections: 8,
+  payloadBytes: 0,
+  protocol: "http1" as const,
+  keepAlive: true,
+  repetition: 1,
+};
 import { median } from "./stats";
 
 async function time(label: string, n: number, fn: () => Promise<unknown>) {
@@ -78,24 +88,8 @@ try {
       environment: {},
       trials: [
         {
-          key: trialKey({
-            variant: "baseline",
-            requestedQps: 100,
-            connections: 8,
-            payloadBytes: 0,
-            protocol: "http1",
-            keepAlive: true,
-            repetition: 1,
-          }),
-          coordinates: {
-            variant: "baseline",
-            requestedQps: 100,
-            connections: 8,
-            payloadBytes: 0,
-            protocol: "http1",
-            keepAlive: true,
-            repetition: 1,
-          },
+          key: trialKey(COORDINATES),
+          coordinates: COORDINATES,
           sequence: 1,
           result: importResult(text, "fortio"),
           validityFlags: [],

@@ -41,20 +41,21 @@ export function detectFormat(text: string): ImportFormat {
   throw new ImportError(ROOT, "not a JSON result, not a Locust CSV and not wrk output");
 }
 
-/** A JSON document through its importer: `format`'s, else the one its fields name. */
-function importDocument(doc: JsonObject, format: ImportFormat | undefined): TTrialResult {
-  switch (format ?? jsonFormat(doc)) {
-    case "fortio":
-      return fortioFromObject(doc);
-    case "nighthawk":
-      return nighthawkDocument(doc);
-    case "smp":
-      return smpFromObject(doc);
-    case "wrk":
-    case "locust":
-      throw new ImportError(ROOT, `${format} output is text, not a JSON document`);
-  }
-}
+/** Each format's importer of text (the format named, so no detection). */
+const TEXT_IMPORTERS: Record<ImportFormat, (text: string) => TTrialResult> = {
+  fortio: importFortioJson,
+  nighthawk: importNighthawkJson,
+  smp: importSmpJson,
+  wrk: importWrkText,
+  locust: importLocustCsv,
+};
+
+/** The importers of a parsed JSON document (wrk and Locust write text). */
+const DOCUMENT_IMPORTERS: Partial<Record<ImportFormat, (doc: JsonObject) => TTrialResult>> = {
+  fortio: fortioFromObject,
+  nighthawk: nighthawkDocument,
+  smp: smpFromObject,
+};
 
 /**
  * Imports any supported result, given as text or as a JSON document already parsed at the edge
@@ -62,24 +63,16 @@ function importDocument(doc: JsonObject, format: ImportFormat | undefined): TTri
  * importer is tried.
  */
 export function importResult(input: string | JsonObject, format?: ImportFormat): TTrialResult {
-  if (typeof input !== "string") return importDocument(input, format);
-  switch (format) {
-    case "fortio":
-      return importFortioJson(input);
-    case "nighthawk":
-      return importNighthawkJson(input);
-    case "smp":
-      return importSmpJson(input);
-    case "wrk":
-      return importWrkText(input);
-    case "locust":
-      return importLocustCsv(input);
-    case undefined:
-      break;
+  if (typeof input !== "string") {
+    const read = DOCUMENT_IMPORTERS[format ?? jsonFormat(input)];
+    if (!read) throw new ImportError(ROOT, `${format} output is text, not a JSON document`);
+    return read(input);
   }
+  if (format) return TEXT_IMPORTERS[format](input);
   checkInputSize(input);
   if (!input.trimStart().startsWith("{")) {
     return detectFormat(input) === "locust" ? importLocustCsv(input) : importWrkText(input);
   }
-  return importDocument(parseJsonObject(input), undefined);
+  const doc = parseJsonObject(input);
+  return DOCUMENT_IMPORTERS[jsonFormat(doc)]!(doc);
 }

@@ -16,16 +16,17 @@ export function readTrialResult(
 }
 
 /**
- * A result as a trial to store: its key (computed here, once), and its validity assessed by
- * core's guards (one rule for all).
+ * A result as a trial to store: its key (the planned one, else computed here, once), and its
+ * validity assessed by core's guards (one rule for all).
  */
 export function assessedTrial(
   coordinates: TTrialCoordinates,
   sequence: number,
   result: TTrialResult,
+  key = trialKey(coordinates),
 ): CompletedTrialInput {
   return {
-    key: trialKey(coordinates),
+    key,
     coordinates,
     sequence,
     result,
