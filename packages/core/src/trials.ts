@@ -1,10 +1,4 @@
-import type {
-  TLoadLevel,
-  TTrialCoordinates,
-  TTrialRecord,
-  TTrialResult,
-} from "@meshbench/contracts";
-import { emptyLatencySummary } from "./stats/percentiles";
+import type { TLoadLevel, TTrialCoordinates, TTrialRecord } from "@meshbench/contracts";
 import {
   classifySaturation,
   type SaturationThresholds,
@@ -159,30 +153,4 @@ export function countingTrials(trials: readonly TTrialRecord[]): TTrialRecord[] 
 /** The trials drawn on load curves: the counting ones plus the saturated ones, in their order. */
 export function loadCurveTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
   return trials.filter((t) => trialStanding(t).onLoadCurve);
-}
-
-/** The canonical trial result core compares, rebuilt from a stored trial. */
-export function trialResultOf(t: TTrialRecord): TTrialResult {
-  const summary = t.summary ?? emptyLatencySummary();
-  return {
-    loadGenerator: t.loadGenerator,
-    runType: null,
-    labels: t.key,
-    startedAt: null,
-    requestedQps: t.requestedQps,
-    requestedDurationSeconds: null,
-    actualQps: t.actualQps ?? 0,
-    actualDurationSeconds: t.durationSeconds ?? 0,
-    connections: t.connections,
-    requestCount: t.requestCount ?? 0,
-    errorCount: t.errorCount ?? 0,
-    retCodes: {},
-    resolutionSeconds: t.resolutionSeconds,
-    protocol: t.protocol,
-    keepAlive: t.keepAlive,
-    payloadBytes: t.payloadBytes,
-    histogram: t.summaryOnly ? null : t.histogram,
-    summary,
-    meta: {},
-  };
 }

@@ -8,4 +8,5 @@ export { parseCsv } from "./csv-reader";
 export { type LocustHistory } from "./locust-history";
 export { importSmpJson, SMP_VERSION } from "./smp";
 export { smpResultOf } from "./smp-export";
+export { smpExport } from "./smp-run-export";
 export { importResult, detectFormat, type ImportFormat } from "./detect";

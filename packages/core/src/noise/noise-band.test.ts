@@ -2,36 +2,33 @@ import type { TTrialRecord } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
 import { emptyLatencySummary } from "../stats/percentiles";
 import { mulberry32 } from "../stats/prng";
-import { trialResultOf, type LevelCoordinates } from "../trials";
+import type { LevelCoordinates } from "../trials";
 import { calibrateNoise, judgeAgainstNoise, noiseBandFor } from "./noise-band";
 
 const shape = { connections: 8, payloadBytes: 0, protocol: "http1" as const, keepAlive: true };
 const level = (requestedQps: number | null): LevelCoordinates => ({ requestedQps, ...shape });
 
 /** A summary-only trial whose p99 is `p99` (compareVariants then compares repetition means). */
-const trial = (p99: number, repetition: number) => {
-  const r: TTrialRecord = {
-    variant: "baseline",
-    ...level(1000),
-    repetition,
-    id: `t${repetition}`,
-    key: `k${repetition}`,
-    sequence: repetition,
-    status: "succeeded",
-    failureReason: null,
-    loadGenerator: "wrk",
-    summaryOnly: true,
-    resolutionSeconds: null,
-    validityFlags: [],
-    actualQps: 1000,
-    durationSeconds: 30,
-    requestCount: 30_000,
-    errorCount: 0,
-    summary: { ...emptyLatencySummary(), p99, p50: p99 / 3 },
-    histogram: null,
-  };
-  return trialResultOf(r);
-};
+const trial = (p99: number, repetition: number): TTrialRecord => ({
+  variant: "baseline",
+  ...level(1000),
+  repetition,
+  id: `t${repetition}`,
+  key: `k${repetition}`,
+  sequence: repetition,
+  status: "succeeded",
+  failureReason: null,
+  loadGenerator: "wrk",
+  summaryOnly: true,
+  resolutionSeconds: null,
+  validityFlags: [],
+  actualQps: 1000,
+  durationSeconds: 30,
+  requestCount: 30_000,
+  errorCount: 0,
+  summary: { ...emptyLatencySummary(), p99, p50: p99 / 3 },
+  histogram: null,
+});
 
 const noisy = (seed: number, n: number, centre: number, spread: number) => {
   const u = mulberry32(seed);
