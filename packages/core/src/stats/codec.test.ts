@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { HistogramCodecError } from "./byte-buffer";
 import { decodeHistogram, encodeHistogram } from "./codec";
 import { mergeHistograms } from "./merge";
-import { arbitraryHistogram, realisticHistogram } from "./test-support/arbitraries";
+import { arbitraryHistogram, realisticHistogram } from "../test-support/arbitraries";
 import {
   isFortioResult,
   listFortioFixtures,
   readFortioFixture,
-} from "./test-support/fortio-fixtures";
+} from "../test-support/fortio-fixtures";
 
 const FIXTURES = [
   ...listFortioFixtures("fortio"),

@@ -12,7 +12,7 @@ import {
   formatLatencyDelta,
   formatRelativeDelta,
   formatSlowerBy,
-} from "./wording";
+} from "../wording";
 
 describe("the seed's wording: no mesh avg 0.89 ms vs ambient 0.80 ms", () => {
   const d = computeDelta([0.00089], [0.0008], { seed: 1 });

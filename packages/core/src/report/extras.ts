@@ -6,10 +6,10 @@ import type {
   TRunReport,
   TTrialRecord,
 } from "@meshbench/contracts";
-import { addedLatency, loadCurveTrials } from "@meshbench/core";
-import type { TrialSampleRow } from "@meshbench/db";
-import { levelResources } from "./level-resources";
-import { repetitionReport } from "./repetitions";
+import { loadCurveTrials } from "../trials";
+import { addedLatency } from "./added-latency";
+import { levelResources, type StoredSample } from "./level-resources";
+import type { repetitionReport } from "./repetitions";
 import { saturationReport, withSaturatedPoints } from "./saturation-report";
 import { resolveSections, warmupStatement } from "./sections";
 
@@ -18,11 +18,6 @@ const DEFAULT_RULE = { dropWorst: 0, by: "max" } as const;
 /** The run rule of the run's benchmark (none for uploads or a deleted benchmark). */
 export function runRuleOf(definition: TBenchmarkDefinition | null) {
   return definition?.methodology.runRule ?? DEFAULT_RULE;
-}
-
-/** The trials pooled into a run's cells: counting ones, less the run rule's drops. */
-export function pooledRunTrials(run: TRunDetail, definition: TBenchmarkDefinition | null) {
-  return repetitionReport(run.trials, runRuleOf(definition)).kept;
 }
 
 function addedLatencyOf(levels: readonly TLevelReport[], reference: string | null) {
@@ -48,18 +43,20 @@ function addedLatencyOf(levels: readonly TLevelReport[], reference: string | nul
 /**
  * The report's additions for the write-ups (issues 15/16): the run rule and per-repetition rows,
  * resources per level and vs RPS, added latency, saturation, the sections to show and the
- * warm-up statement. Pure given its inputs; report-service hooks it in.
+ * warm-up statement. Pure given its inputs; buildRunReport hooks it in.
  */
 export function buildReportExtras(input: {
   run: TRunDetail;
   definition: TBenchmarkDefinition | null;
-  samples: readonly TrialSampleRow[];
+  /** The run rule's outcome (repetitionReport), computed once per report. */
+  repetitions: ReturnType<typeof repetitionReport>;
+  samples: readonly StoredSample[];
   base: Pick<TRunReport, "levels" | "loadCurve" | "resources" | "reference" | "variants">;
   /** A capacity-at-SLO run (its section then has data). */
   hasCapacity?: boolean;
 }) {
   const { run, definition, samples, base } = input;
-  const { runRule, repetitionRows } = repetitionReport(run.trials, runRuleOf(definition));
+  const { runRule, repetitionRows } = input.repetitions;
   const dropped = new Set(runRule.cells.flatMap((c) => c.dropped.map((d) => d.key)));
   const realLoad: TTrialRecord[] = loadCurveTrials(run.trials).filter((t) => !dropped.has(t.key));
   const resources = levelResources(samples, realLoad);

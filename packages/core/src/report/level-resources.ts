@@ -1,19 +1,19 @@
 import type { TLevelResourceCost, TResourceCurve, TTrialRecord } from "@meshbench/contracts";
-import {
-  fitQuadratic,
-  levelKey,
-  levelRoleCosts,
-  type QuadraticFit,
-  reportRoleOf,
-  roleUsage,
-  samplingIntervalMs,
-  type TrialSample,
-} from "@meshbench/core";
-import type { TrialSampleRow } from "@meshbench/db";
+import { fitQuadratic, type QuadraticFit } from "../fit";
+import { groupByCell } from "../trials";
+import { levelRoleCosts, type TrialSample } from "./level-cost";
+import { reportRoleOf } from "./roles";
 import { throughputOf } from "./throughput";
+import { roleUsage, samplingIntervalMs } from "./usage-buckets";
+
+/** A stored resource sample as reports read it: the trial it was taken in, variant and namespace. */
+export interface StoredSample extends TrialSample {
+  variant: string;
+  namespace: string;
+}
 
 /** Namespaces where a variant's own workload runs: where its app and load generator were sampled. */
-function dataPlaneNamespaces(samples: readonly TrialSampleRow[]): Map<string, string[]> {
+function dataPlaneNamespaces(samples: readonly StoredSample[]): Map<string, string[]> {
   const out = new Map<string, Set<string>>();
   for (const s of samples) {
     if (s.role !== "app" && s.role !== "load_generator") continue;
@@ -23,7 +23,7 @@ function dataPlaneNamespaces(samples: readonly TrialSampleRow[]): Map<string, st
 }
 
 /** Stored samples with the role the report books them under (core's reportRoleOf). */
-export function reportSamples(samples: readonly TrialSampleRow[]) {
+export function reportSamples(samples: readonly StoredSample[]) {
   const ns = dataPlaneNamespaces(samples);
   return samples.map((s) => ({
     ...s,
@@ -41,24 +41,19 @@ const fitOf = (f: QuadraticFit | null) =>
  * `trials`: the trials whose load is real (counting and saturated, less the run rule's drops).
  */
 export function levelResources(
-  rows: readonly TrialSampleRow[],
+  rows: readonly StoredSample[],
   trials: readonly TTrialRecord[],
 ): { levelResources: TLevelResourceCost[]; resourceCurves: TResourceCurve[] } {
   const samples = reportSamples(rows) as (TrialSample & { variant: string; role: string })[];
   if (samples.length === 0) return { levelResources: [], resourceCurves: [] };
   const bucketMs = samplingIntervalMs(samples);
-  const cells = new Map<string, TTrialRecord[]>();
-  for (const t of trials) {
-    const k = `${t.variant}|${levelKey(t)}`;
-    cells.set(k, [...(cells.get(k) ?? []), t]);
-  }
   const costs = levelRoleCosts(
     samples,
-    [...cells.values()].map((ts) => ({
-      variant: ts[0]!.variant,
-      levelKey: levelKey(ts[0]!),
-      trialKeys: ts.map((t) => t.key),
-      achievedQps: throughputOf(ts).achievedQps,
+    [...groupByCell(trials).values()].map((c) => ({
+      variant: c.variant,
+      levelKey: c.level.key,
+      trialKeys: c.trials.map((t) => t.key),
+      achievedQps: throughputOf(c.trials).achievedQps,
     })),
     bucketMs,
   ) as TLevelResourceCost[];

@@ -1,5 +1,6 @@
 import type { TTrialRecord } from "@meshbench/contracts";
-import { emptyLatencySummary, trialKey } from "@meshbench/core";
+import { emptyLatencySummary } from "../stats/percentiles";
+import { trialKey } from "../trials";
 import { describe, expect, it } from "vitest";
 import { repetitionReport } from "./repetitions";
 

@@ -3,7 +3,7 @@ import {
   type TRunDetail,
   type TRunEnvironmentCheck,
 } from "@meshbench/contracts";
-import { environmentDifferences } from "@meshbench/core";
+import { environmentDifferences } from "../fingerprint";
 import { sanitizeEnvironment } from "./sanitize";
 
 // Comparisons are also shared publicly: values are masked as for share pages (hosts in URLs).

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ccdfPoints, cdfPoints, type LatencyPoint } from "./cdf";
 import { percentileFromHistogram } from "./percentiles";
-import { alignedHistogram } from "./test-support/arbitraries";
-import { readFortioFixture } from "./test-support/fortio-fixtures";
+import { alignedHistogram } from "../test-support/arbitraries";
+import { readFortioFixture } from "../test-support/fortio-fixtures";
 
 /** Latency where the polyline reaches fraction q (first crossing). */
 function readAt(points: LatencyPoint[], q: number): number {

@@ -11,7 +11,7 @@ import {
   isFortioResult,
   listFortioFixtures,
   readFortioFixture,
-} from "./test-support/fortio-fixtures";
+} from "../test-support/fortio-fixtures";
 
 const ALL = [
   ...listFortioFixtures("fortio"),

@@ -1,5 +1,6 @@
 import type { TRepetitionRow, TRunRule, TRunRuleReport, TTrialRecord } from "@meshbench/contracts";
-import { applyRunRule, countingTrials, levelOf, repetitionStatsOf } from "@meshbench/core";
+import { countingTrials, levelOf } from "../trials";
+import { applyRunRule, repetitionStatsOf } from "./run-rule";
 import { compareLevels } from "./levels";
 
 /**

@@ -1,5 +1,5 @@
 import type { TRunReport, TTrialRow } from "@meshbench/contracts";
-import { levelOf, trialStanding } from "@meshbench/core";
+import { levelOf, trialStanding } from "../../trials";
 
 /**
  * The run export's sections beyond the percentile tables: everything the run page shows, taken

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createPooler, mergeHistograms } from "./merge";
 import { percentileFromHistogram } from "./percentiles";
 import { mulberry32, resampleMultiplicities } from "./prng";
-import { alignedHistogram, cellOf, gridEdge, UNIT } from "./test-support/arbitraries";
-import { matrixTrials, readFortioFixture } from "./test-support/fortio-fixtures";
+import { alignedHistogram, cellOf, gridEdge, UNIT } from "../test-support/arbitraries";
+import { matrixTrials, readFortioFixture } from "../test-support/fortio-fixtures";
 
 const PS = [1, 10, 25, 50, 75, 90, 95, 99, 99.9];
 const bucketTotal = (h: THistogram) => h.buckets.reduce((a, b) => a + b.count, 0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compareVariants } from "./compare";
 import { mergeHistograms } from "./merge";
 import { emptyLatencySummary, summarizeHistogram } from "./percentiles";
-import { FIXTURES_DIR, fixtureTrial, matrixTrials } from "./test-support/fortio-fixtures";
+import { FIXTURES_DIR, fixtureTrial, matrixTrials } from "../test-support/fortio-fixtures";
 
 const stat = (c: ReturnType<typeof compareVariants>, name: string) =>
   c.statistics.find((s) => s.statistic === name)!;

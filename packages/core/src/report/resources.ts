@@ -1,7 +1,6 @@
 import type { TResourceCost } from "@meshbench/contracts";
-import { bucketedInstants, roleUsage, samplingIntervalMs } from "@meshbench/core";
-import type { TrialSampleRow } from "@meshbench/db";
-import { reportSamples } from "./level-resources";
+import { reportSamples, type StoredSample } from "./level-resources";
+import { bucketedInstants, roleUsage, samplingIntervalMs } from "./usage-buckets";
 
 const per1000 = (v: number, qps: number) => (qps > 0 ? (v * 1000) / qps : null);
 
@@ -11,7 +10,7 @@ const per1000 = (v: number, qps: number) => (qps > 0 ? (v * 1000) / qps : null);
  * per 1000 achieved RPS.
  */
 export function resourceCosts(
-  rows: readonly TrialSampleRow[],
+  rows: readonly StoredSample[],
   achievedQpsByVariant: Map<string, number>,
 ): TResourceCost[] {
   if (rows.length === 0) return [];

@@ -14,7 +14,7 @@ import {
   type CapacitySearchConfig,
   type ProbeObservation,
   type VariantCapacity,
-} from "@meshbench/core";
+} from "../capacity";
 
 const qps = (x: number) => Math.round(x).toLocaleString("en-US");
 

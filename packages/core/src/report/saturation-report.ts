@@ -4,14 +4,10 @@ import {
   type TSaturationReport,
   type TTrialRecord,
 } from "@meshbench/contracts";
-import {
-  levelKey,
-  loadCurve,
-  loadPointsOf,
-  saturationSummary,
-  trialStanding,
-  unreachableLevels,
-} from "@meshbench/core";
+import { loadCurve, loadPointsOf, saturationSummary } from "../saturation";
+import { groupByCell, levelKey, trialStanding } from "../trials";
+import { throughputOf } from "./throughput";
+import { unreachableLevels } from "./unreachable";
 
 /**
  * Saturation shown, not hidden: each variant's knee on its load curve, the one-sentence summary
@@ -67,39 +63,30 @@ export function withSaturatedPoints(
   }[],
 ): TLoadPoint[] {
   const out: TLoadPoint[] = [];
+  const cells = [...groupByCell(trials).values()];
   for (const level of levels) {
-    const variants = new Set(trials.filter((t) => levelKey(t) === level.key).map((t) => t.variant));
-    for (const variant of variants) {
-      const onCurve = trials.filter(
-        (t) => t.variant === variant && levelKey(t) === level.key && trialStanding(t).onLoadCurve,
-      );
+    for (const { variant, trials: mine } of cells.filter((c) => c.level.key === level.key)) {
+      const standings = mine.map((t) => trialStanding(t));
+      const onCurve = mine.filter((_, i) => standings[i]!.onLoadCurve);
       const existing = points.find((p) => p.variant === variant && p.levelKey === level.key);
       if (onCurve.length === 0) {
         if (existing) out.push({ ...existing, protocol: level.protocol, saturated: false });
         continue;
       }
-      let requests = 0;
-      let errors = 0;
-      let seconds = 0;
-      let saturated = 0;
-      for (const t of onCurve) {
-        requests += t.requestCount ?? 0;
-        errors += t.errorCount ?? 0;
-        seconds += t.durationSeconds ?? 0;
-        if (trialStanding(t).exclusion === "saturated") saturated++;
-      }
+      const saturated = standings.filter((s) => s.onLoadCurve && s.exclusion === "saturated");
+      const { achievedQps, errorRate } = throughputOf(onCurve);
       out.push({
         variant,
         levelKey: level.key,
         requestedQps: level.requestedQps,
         connections: level.connections,
-        achievedQps: seconds > 0 ? requests / seconds : null,
-        errorRate: requests > 0 ? errors / requests : null,
+        achievedQps,
+        errorRate,
         stats:
           existing?.stats ??
           (Object.fromEntries(STATISTICS.map((k) => [k, null])) as TLoadPoint["stats"]),
         protocol: level.protocol,
-        saturated: saturated * 2 > onCurve.length,
+        saturated: saturated.length * 2 > onCurve.length,
       });
     }
   }

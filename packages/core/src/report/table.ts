@@ -8,17 +8,13 @@ import {
   type TTrialRecord,
   type TVariantComparison,
 } from "@meshbench/contracts";
-import {
-  ccdfPoints,
-  cdfPoints,
-  compareVariants,
-  formatDeltaWording,
-  mergeHistograms,
-  trialResultOf,
-} from "@meshbench/core";
+import { ccdfPoints, cdfPoints } from "../stats/cdf";
+import { compareVariants } from "../stats/compare";
+import { mergeHistograms } from "../stats/merge";
+import { formatDeltaWording } from "../wording";
 import { throughputOf } from "./throughput";
 
-/** One series of a table: a variant at a level of some run, with its usable trials. */
+/** One series of a table: a variant at a level of some run (its cell), with its usable trials. */
 export type SeriesGroup = {
   id: string;
   label: string;
@@ -38,9 +34,7 @@ function downsample<T>(points: T[], max = MAX_CURVE_POINTS): T[] {
 }
 
 function compare(reference: TTrialRecord[], group: TTrialRecord[]): TVariantComparison {
-  return compareVariants(reference.map(trialResultOf), group.map(trialResultOf), {
-    seed: BOOTSTRAP_SEED,
-  });
+  return compareVariants(reference, group, { seed: BOOTSTRAP_SEED });
 }
 
 function cells(

@@ -2,6 +2,7 @@ import {
   STATISTICS,
   type TComparisonStatistic,
   type THistogram,
+  type TLatencySummary,
   type TStatisticComparison,
   type TTrialResult,
   type TVariantComparison,
@@ -19,6 +20,18 @@ import { SUMMARY_PERCENTILES, summarizeHistogram } from "./percentiles";
 import { mulberry32, resampleMultiplicities } from "./prng";
 
 export const COMPARISON_STATISTICS: readonly TComparisonStatistic[] = STATISTICS;
+
+/**
+ * What comparing reads of a repetition: its histogram (null: summary only), its summary, and the
+ * load generator and resolution that decide exact pooling. A stored trial (TTrialRecord) and an
+ * imported result (TTrialResult) are both one, as they are.
+ */
+export type ComparableTrial = Pick<
+  TTrialResult,
+  "histogram" | "loadGenerator" | "resolutionSeconds"
+> & {
+  summary: TLatencySummary | null;
+};
 
 export interface CompareOptions extends DeltaOptions {
   statistics?: readonly TComparisonStatistic[];
@@ -92,8 +105,8 @@ const present = (values: (number | null)[]) => values.filter((v): v is number =>
  * back to the mean of per-trial summary values (method "repetition-means").
  */
 export function compareVariants(
-  baselineTrials: readonly TTrialResult[],
-  variantTrials: readonly TTrialResult[],
+  baselineTrials: readonly ComparableTrial[],
+  variantTrials: readonly ComparableTrial[],
   opts: CompareOptions,
 ): TVariantComparison {
   const o = resolveDeltaOptions(opts);
@@ -107,8 +120,8 @@ export function compareVariants(
       statistics: statistics.map((statistic) => ({
         statistic,
         ...computeDelta(
-          present(baselineTrials.map((t) => t.summary[statistic])),
-          present(variantTrials.map((t) => t.summary[statistic])),
+          present(baselineTrials.map((t) => t.summary?.[statistic] ?? null)),
+          present(variantTrials.map((t) => t.summary?.[statistic] ?? null)),
           o,
         ),
       })),
@@ -124,9 +137,8 @@ export function compareVariants(
   };
 }
 
-/** The resolution when every trial is Fortio at the same one: pooling is then exact on Fortio's grid. */
 /** Fortio's resolution when every trial was recorded by Fortio at the same one (exact pooling). */
-export function sharedFortioResolution(trials: readonly TTrialResult[]): number | undefined {
+export function sharedFortioResolution(trials: readonly ComparableTrial[]): number | undefined {
   const first = trials[0]?.resolutionSeconds;
   const same = trials.every((t) => t.loadGenerator === "fortio" && t.resolutionSeconds === first);
   return same && typeof first === "number" ? first : undefined;

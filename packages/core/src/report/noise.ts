@@ -1,12 +1,8 @@
 import type { TLevelReport, TNoiseBandCell, TStatCell } from "@meshbench/contracts";
-import { judgeAgainstNoise, noiseBandFor } from "@meshbench/core";
-import type { ClusterCalibration } from "../noise/noise-service";
+import { judgeAgainstNoise, noiseBandFor, type NoiseCalibration } from "../noise";
 
-/** What the report needs of the noise service: the calibration a run's deltas are read against. */
-export type NoiseLookup = {
-  calibrationForRun(workspaceId: string, runId: string): Promise<ClusterCalibration | null>;
-  calibrationForRuns(workspaceId: string, runIds: string[]): Promise<ClusterCalibration | null>;
-};
+/** A cluster's calibration with its bands and the A/A run they came from, as reports use it. */
+export type ClusterCalibration = { runId: string; calibration: NoiseCalibration };
 
 function noiseCell(
   cell: TStatCell,
