@@ -10,12 +10,18 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { createDatabase, defaultDataRoot, startLocalPostgres } from "@meshbench/local-postgres";
-import { localClusterBlocker, startLocalCluster, type LocalCluster } from "./lib/local-cluster";
+import {
+  localClusterBlocker,
+  meshArgument,
+  startLocalCluster,
+  type LocalCluster,
+} from "./lib/local-cluster";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = process.env.PORT ?? "3000";
 const log = (msg: string) => console.log(`[meshbench] ${msg}`);
 const withCluster = !process.argv.includes("--no-cluster");
+const mesh = meshArgument(process.argv.slice(2));
 let localCluster: LocalCluster | null = null;
 
 function runStep(title: string, command: string[], env: NodeJS.ProcessEnv) {
@@ -121,10 +127,13 @@ else {
   )
     await new Promise((r) => setTimeout(r, 1000));
   const logFile = path.join(root, ".meshbench/local-cluster.log");
-  log(`local cluster: starting in the background (first run builds binaries, ~15 min; ${logFile})`);
+  log(
+    `local cluster: starting in the background${mesh ? ` with ${mesh}` : ""} (first run builds binaries, ~15 min${mesh ? ", and Istio, ~12 min" : ""}; ${logFile})`,
+  );
   localCluster = startLocalCluster({
     appUrl,
     logFile,
     log: (line) => log(`local cluster: ${line}`),
+    mesh,
   });
 }

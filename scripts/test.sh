@@ -32,6 +32,8 @@ layer "lint, typecheck, unit + integration tests" \
 layer "cluster suite (real kube-apiserver + kwok)" pnpm test:k8s
 layer "real nodes (2-node cluster with real pods: kubelet, containerd, runc, CNI)" \
   pnpm test:real-node
+layer "real mesh (Istio ambient: istiod, istio-cni, ztunnel on a real node; or says why skipped)" \
+  pnpm test:real-mesh
 layer "production build (standalone web + bundled worker on Postgres, no container engine)" \
   bash infra/docker/verify-build.sh
 layer "end-to-end (Playwright, built app, Chromium)" pnpm turbo run test:e2e --output-logs=full

@@ -1,12 +1,23 @@
 /** Prints the SQL one upload sends (diagnostic). */
 import { createServices } from "@meshbench/api";
 import { createPrismaClient, createUploadRepository } from "@meshbench/db";
+import { trialKey } from "@meshbench/core";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { readMatrix } from "./fixtures";
 import { repoRoot } from "./stack";
+
+const COORDINATES = {
+  variant: "baseline",
+  requestedQps: 100,
+  connections: 8,
+  payloadBytes: 0,
+  protocol: "http1" as const,
+  keepAlive: true,
+  repetition: 1,
+};
 
 let capture = false;
 const lines: string[] = [];
@@ -42,15 +53,8 @@ try {
     environment: {},
     trials: [
       {
-        coordinates: {
-          variant: "baseline",
-          requestedQps: 100,
-          connections: 8,
-          payloadBytes: 0,
-          protocol: "http1" as const,
-          keepAlive: true,
-          repetition: 1,
-        },
+        key: trialKey(COORDINATES),
+        coordinates: COORDINATES,
         sequence: 1,
         result: importResult(text, "fortio"),
         validityFlags: [],

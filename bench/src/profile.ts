@@ -5,6 +5,7 @@
 import { createCaller, createServices } from "@meshbench/api";
 import { ZUploadResultsInput } from "@meshbench/contracts";
 import { createPrismaClient, createUploadRepository } from "@meshbench/db";
+import { trialKey } from "@meshbench/core";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
@@ -12,6 +13,16 @@ import { createHash } from "node:crypto";
 import { readMatrix, syntheticRunTrials } from "./fixtures";
 import { createBenchTokens } from "./ingest";
 import { repoRoot } from "./stack";
+
+const COORDINATES = {
+  variant: "baseline",
+  requestedQps: 100,
+  connections: 8,
+  payloadBytes: 0,
+  protocol: "http1" as const,
+  keepAlive: true,
+  repetition: 1,
+};
 import { median } from "./stats";
 
 async function time(label: string, n: number, fn: () => Promise<unknown>) {
@@ -65,8 +76,8 @@ try {
   await time("token lookup (findActiveByHash)", n, () => services.tokens.findActiveByHash(hash));
   await time("rate limiter consume", n, () => services.rateLimits.consume("upload", "k"));
   await time("zod parse input", n, () => Promise.resolve(ZUploadResultsInput.parse(input)));
-  await time("stringify + import fortio", n, () =>
-    Promise.resolve(importResult(JSON.stringify(parsed.trials[0]!.result), "fortio")),
+  await time("import fortio (the parsed document)", n, () =>
+    Promise.resolve(importResult(parsed.trials[0]!.result, "fortio")),
   );
   await time("uploads.createUploadRun (1 trial)", n, () =>
     uploadRepository.createUploadRun(found!.workspaceId, {
@@ -77,15 +88,8 @@ try {
       environment: {},
       trials: [
         {
-          coordinates: {
-            variant: "baseline",
-            requestedQps: 100,
-            connections: 8,
-            payloadBytes: 0,
-            protocol: "http1",
-            keepAlive: true,
-            repetition: 1,
-          },
+          key: trialKey(COORDINATES),
+          coordinates: COORDINATES,
           sequence: 1,
           result: importResult(text, "fortio"),
           validityFlags: [],

@@ -1,8 +1,9 @@
 /**
  * Starts the local 2-node real-node cluster (packages/testing/src/real-cluster/cli.ts) as a child
- * process, registers it as `local` with the running app (register-local-cluster.ts) once its
- * nodes are Ready, and stops it (the harness removes everything it made) on request. Used by
- * scripts/demo.ts in the background and by scripts/local-cluster.sh beside a running app.
+ * process, with Istio ambient when asked, registers it as `local` with the running app
+ * (register-local-cluster.ts) once its nodes (and mesh) are ready, and stops it (the harness
+ * removes everything it made) on request. Used by scripts/demo.ts in the background and by
+ * scripts/local-cluster.sh beside a running app.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
@@ -30,11 +31,30 @@ const firstError = (stderr: string) =>
 
 export type LocalCluster = { stop: () => Promise<void> };
 
+/** The one mesh the local cluster can install (Istio ambient; see infra/testenv/build-istio.sh). */
+export const LOCAL_MESHES = ["istio-ambient"] as const;
+export type LocalMesh = (typeof LOCAL_MESHES)[number];
+
+/** `--mesh <kind>` from a script's arguments; exits with a message on a kind not offered. */
+export function meshArgument(argv: string[]): LocalMesh | undefined {
+  const i = argv.findIndex((a) => a === "--mesh" || a.startsWith("--mesh="));
+  if (i < 0) return undefined;
+  const value = argv[i]!.includes("=") ? argv[i]!.split("=")[1] : argv[i + 1];
+  const mesh = LOCAL_MESHES.find((m) => m === value);
+  if (!mesh) {
+    console.error(`--mesh: one of ${LOCAL_MESHES.join(", ")}, not ${value ?? "nothing"}`);
+    process.exit(2);
+  }
+  return mesh;
+}
+
 export function startLocalCluster(options: {
   appUrl: string;
   logFile: string;
   log: (line: string) => void;
+  mesh?: LocalMesh;
 }): LocalCluster {
+  const meshArgs = options.mesh ? ["--mesh", options.mesh] : [];
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const logStream = createWriteStream(options.logFile, { flags: "a" });
   // Node with tsx's loader rather than the tsx wrapper: the wrapper SIGKILLs a child that is
@@ -42,18 +62,23 @@ export function startLocalCluster(options: {
   // process group keeps a terminal's Ctrl-C from reaching it directly: stop() sends one SIGTERM.
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "packages/testing/src/real-cluster/cli.ts")],
+    ["--import", "tsx", path.join(root, "packages/testing/src/real-cluster/cli.ts"), ...meshArgs],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   // Progress (builds, node start) goes to the log file; milestones also to the console.
   createInterface({ input: child.stderr }).on("line", (line) => {
     logStream.write(`${line}\n`);
-    if (/\[real-node\]|\[build|error|missing/i.test(line)) options.log(line);
+    if (/\[real-node\]|\[build|error|missing|no istio/i.test(line)) options.log(line);
   });
   createInterface({ input: child.stdout }).once("line", (kubeconfigPath) => {
     const registered = spawnSync(
       tsx,
-      [path.join(root, "scripts/lib/register-local-cluster.ts"), kubeconfigPath, options.appUrl],
+      [
+        path.join(root, "scripts/lib/register-local-cluster.ts"),
+        kubeconfigPath,
+        options.appUrl,
+        ...meshArgs,
+      ],
       { cwd: root, encoding: "utf8" },
     );
     options.log(

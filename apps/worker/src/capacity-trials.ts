@@ -40,8 +40,12 @@ export async function* capacityTrials(ctx: Ctx): AsyncGenerator<TPlannedTrial> {
     const config = { ...ctx.config, variants: ctx.config.variants.filter((v) => !gaveUp.has(v)) };
     const { observations, storedTrials } = await ctx.execution.capacityProgress(ctx.ws, ctx.runId);
     const step = nextCapacityProbes(config, observations);
-    const fresh = step.trials.filter((p) => {
-      if (!yielded.has(trialKey(probeCoordinates(ctx.def, p)))) return true;
+    const probes = step.trials.map((p) => {
+      const coordinates = probeCoordinates(ctx.def, p);
+      return { ...p, coordinates, key: trialKey(coordinates) };
+    });
+    const fresh = probes.filter((p) => {
+      if (!yielded.has(p.key)) return true;
       if (!gaveUp.has(p.variant))
         ctx.log(
           `run ${ctx.runId}: capacity search of ${p.variant} stopped: its trial at ${p.requestedQps} QPS gave no result`,
@@ -55,10 +59,9 @@ export async function* capacityTrials(ctx: Ctx): AsyncGenerator<TPlannedTrial> {
       continue;
     }
     let sequence = storedTrials;
-    for (const probe of trials) {
-      const coordinates = probeCoordinates(ctx.def, probe);
-      yielded.add(trialKey(coordinates));
-      yield { coordinates, sequence: sequence++, block };
+    for (const { key, coordinates } of trials) {
+      yielded.add(key);
+      yield { key, coordinates, sequence: sequence++, block };
     }
     block += 1;
   }

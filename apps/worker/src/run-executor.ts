@@ -5,7 +5,6 @@ import {
   CAPACITY_ENVIRONMENT_SECTION,
   mulberry32,
   planTrials,
-  trialKey,
   type TPlannedTrial,
 } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
@@ -144,7 +143,7 @@ function planOf({ definition: def, finishedKeys }: ClaimedRun) {
       ? { mode: "randomized-blocks", rng: mulberry32(def.methodology.seed) }
       : { mode: "round-robin" },
   );
-  return { plan, remaining: plan.filter((t) => !finishedKeys.has(trialKey(t.coordinates))) };
+  return { plan, remaining: plan.filter((t) => !finishedKeys.has(t.key)) };
 }
 
 async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetection) {

@@ -1,5 +1,5 @@
 import type { TBenchmarkDefinition, TMeshDetection, TValidityFlag } from "@meshbench/contracts";
-import { trialKey, trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
+import { trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { RunExecutionService, TrialOutput } from "@meshbench/services";
 import { samplesOverWindow } from "./trial-window";
@@ -57,7 +57,7 @@ async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
  */
 function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
   const samples: TrialOutput["samples"] = [];
-  const key = trialKey(ctx.trial.coordinates);
+  const key = ctx.trial.key;
   let lastSample = 0;
   let broken = false;
   let windowOpen = false;
@@ -94,7 +94,11 @@ export async function runTrial(
   ctx: TrialCtx,
 ): Promise<"succeeded" | "failed" | "stopped"> {
   const { ws, runId, gateway } = ctx;
-  const trial = { coordinates: ctx.trial.coordinates, sequence: ctx.trial.sequence };
+  const trial = {
+    key: ctx.trial.key,
+    coordinates: ctx.trial.coordinates,
+    sequence: ctx.trial.sequence,
+  };
   const fail = async (reason: string) => {
     await deps.execution.markFailed(ws, runId, trial, reason);
     return "failed" as const;
@@ -132,7 +136,7 @@ export async function runTrial(
   const windowed =
     countersAtStart && countersAtEnd
       ? samplesOverWindow(countersAtStart, countersAtEnd, {
-          trialKey: trialKey(ctx.trial.coordinates),
+          trialKey: ctx.trial.key,
           variant: ctx.trial.coordinates.variant,
         })
       : [];

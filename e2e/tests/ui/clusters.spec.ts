@@ -100,7 +100,7 @@ test("update credentials replaces the kubeconfig in place, never echoing either 
   await page.getByRole("button", { name: "Read contexts" }).click();
   await page.getByRole("button", { name: "Register and validate" }).click();
   await page.getByRole("link", { name: "Open the cluster" }).click();
-  await page.waitForURL(/\/clusters\/[a-z0-9]+$/);
+  await page.waitForURL(/\/clusters\/(?!new$)[a-z0-9]+$/);
   const url = page.url();
   await expect(page.getByText("kubeconfig, context e2e-ctx")).toBeVisible();
 

@@ -73,7 +73,7 @@ describe("meshbench upload with Locust --csv files", () => {
       [...args("locust/locust-fortio-echo-u10_stats.csv"), "--locust-endpoint", "GET /echo flaky"],
       m.io,
     );
-    const trial = importResult(body.trials[0]!.result as string);
+    const trial = importResult(body.trials[0]!.result);
     expect(trial).toMatchObject({ requestCount: 230, errorCount: 5, connections: 10 });
     expect(trial.meta["endpoint"]).toBe("GET /echo flaky");
     expect(trial.actualQps).toBeCloseTo(25.532388280143433, 12);

@@ -1,9 +1,11 @@
 import type { TTrialRecord } from "@meshbench/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { emptyLatencySummary } from "./percentiles";
+import { emptyLatencySummary } from "./stats/percentiles";
 import {
+  cellKey,
   countingTrials,
+  groupByCell,
   levelKey,
   levelOf,
   loadCurveTrials,
@@ -40,6 +42,53 @@ const record = (over: Partial<TTrialRecord>): TTrialRecord => ({
   summary: null,
   histogram: null,
   ...over,
+});
+
+describe("the cell of a variant at a load level (the one key, the one grouping)", () => {
+  it("keys a cell as a trial key without its repetition", () => {
+    expect(cellKey(coordinates)).toBe("nginx/qps-500/c8/p0/http1/ka");
+    expect(trialKey(coordinates)).toBe(`${cellKey(coordinates)}/rep2`);
+  });
+
+  it("groups trials by cell in first-seen order, keeping their order, whatever the repetition", () => {
+    const at = (variant: string, requestedQps: number | null, repetition: number) =>
+      record({ ...coordinates, variant, requestedQps, repetition, id: `${variant}${repetition}` });
+    const trials = [at("b", 500, 1), at("a", 500, 1), at("b", 100, 1), at("b", 500, 2)];
+    const cells = [...groupByCell(trials).values()];
+    expect(cells.map((c) => c.key)).toEqual([
+      "b/qps-500/c8/p0/http1/ka",
+      "a/qps-500/c8/p0/http1/ka",
+      "b/qps-100/c8/p0/http1/ka",
+    ]);
+    expect(cells[0]!.trials.map((t) => t.id)).toEqual(["b1", "b2"]);
+    expect(cells[2]!).toMatchObject({
+      variant: "b",
+      level: levelOf({ ...coordinates, requestedQps: 100 }),
+    });
+  });
+
+  it("property: every trial lands in exactly the cell its own key names", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            variant: fc.constantFrom("a", "b", "c"),
+            requestedQps: fc.constantFrom(100, 500, null),
+            connections: fc.constantFrom(1, 8),
+            repetition: fc.integer({ min: 1, max: 5 }),
+          }),
+          { maxLength: 40 },
+        ),
+        (picks) => {
+          const trials = picks.map((p) => ({ ...coordinates, ...p }));
+          const cells = groupByCell(trials);
+          expect([...cells.values()].reduce((n, c) => n + c.trials.length, 0)).toBe(trials.length);
+          for (const [key, cell] of cells)
+            for (const t of cell.trials) expect(cellKey(t)).toBe(key);
+        },
+      ),
+    );
+  });
 });
 
 describe("trial and level keys (the one home)", () => {

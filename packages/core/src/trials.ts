@@ -1,10 +1,4 @@
-import type {
-  TLoadLevel,
-  TTrialCoordinates,
-  TTrialRecord,
-  TTrialResult,
-} from "@meshbench/contracts";
-import { emptyLatencySummary } from "./percentiles";
+import type { TLoadLevel, TTrialCoordinates, TTrialRecord } from "@meshbench/contracts";
 import {
   classifySaturation,
   type SaturationThresholds,
@@ -23,13 +17,21 @@ export function levelKey(c: LevelCoordinates): string {
   return `qps-${qps}/c${c.connections}/p${c.payloadBytes}/${c.protocol}/${c.keepAlive ? "ka" : "noka"}`;
 }
 
+/** A cell: a variant at a load level (every repetition measured there). */
+export type CellCoordinates = LevelCoordinates & { variant: string };
+
+/** A cell's key, "<variant>/<level key>": the one key of "a variant at a load level". */
+export function cellKey(c: CellCoordinates): string {
+  return `${c.variant}/${levelKey(c)}`;
+}
+
 /**
- * A trial's deterministic key, "<variant>/<level key>/rep<n>": the same coordinates always give
- * the same key, which makes scheduling idempotent (a resumed run recognises finished trials) and
- * uploads deduplicable.
+ * A trial's deterministic key, "<cell key>/rep<n>": the same coordinates always give the same
+ * key, which makes scheduling idempotent (a resumed run recognises finished trials) and uploads
+ * deduplicable.
  */
 export function trialKey(c: TTrialCoordinates): string {
-  return `${c.variant}/${levelKey(c)}/rep${c.repetition}`;
+  return `${cellKey(c)}/rep${c.repetition}`;
 }
 
 /** A trial's load level (its key without variant and repetition, and the coordinates). */
@@ -42,6 +44,29 @@ export function levelOf(c: LevelCoordinates): TLoadLevel {
     protocol: c.protocol,
     keepAlive: c.keepAlive,
   };
+}
+
+/** The trials of one cell, with its key, variant and load level. */
+export interface Cell<T extends CellCoordinates> {
+  key: string;
+  variant: string;
+  level: TLoadLevel;
+  trials: T[];
+}
+
+/**
+ * The one grouping of trials by cell (variant × load level): cells in the order their first
+ * trial comes, trials in their order within each.
+ */
+export function groupByCell<T extends CellCoordinates>(trials: Iterable<T>): Map<string, Cell<T>> {
+  const cells = new Map<string, Cell<T>>();
+  for (const t of trials) {
+    const key = cellKey(t);
+    const cell = cells.get(key);
+    if (cell) cell.trials.push(t);
+    else cells.set(key, { key, variant: t.variant, level: levelOf(t), trials: [t] });
+  }
+  return cells;
 }
 
 /** Why a trial is left out of latency tables, comparisons and verdicts (null: it counts). */
@@ -128,30 +153,4 @@ export function countingTrials(trials: readonly TTrialRecord[]): TTrialRecord[] 
 /** The trials drawn on load curves: the counting ones plus the saturated ones, in their order. */
 export function loadCurveTrials(trials: readonly TTrialRecord[]): TTrialRecord[] {
   return trials.filter((t) => trialStanding(t).onLoadCurve);
-}
-
-/** The canonical trial result core compares, rebuilt from a stored trial. */
-export function trialResultOf(t: TTrialRecord): TTrialResult {
-  const summary = t.summary ?? emptyLatencySummary();
-  return {
-    loadGenerator: t.loadGenerator,
-    runType: null,
-    labels: t.key,
-    startedAt: null,
-    requestedQps: t.requestedQps,
-    requestedDurationSeconds: null,
-    actualQps: t.actualQps ?? 0,
-    actualDurationSeconds: t.durationSeconds ?? 0,
-    connections: t.connections,
-    requestCount: t.requestCount ?? 0,
-    errorCount: t.errorCount ?? 0,
-    retCodes: {},
-    resolutionSeconds: t.resolutionSeconds,
-    protocol: t.protocol,
-    keepAlive: t.keepAlive,
-    payloadBytes: t.payloadBytes,
-    histogram: t.summaryOnly ? null : t.histogram,
-    summary,
-    meta: {},
-  };
 }

@@ -1,5 +1,5 @@
 import type { THistogram, TTrialResult, TTrialValidityFlag } from "@meshbench/contracts";
-import { percentileFromHistogram } from "./percentiles";
+import { percentileFromHistogram } from "./stats/percentiles";
 
 /**
  * Documented thresholds. Each is a judgement call, kept in one place so reports can quote them.

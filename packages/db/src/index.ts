@@ -12,6 +12,7 @@ export {
   type CreateRunInput,
   type CompletedTrialInput,
   type RunListFilter,
+  type RunWithTrialRows,
 } from "./repositories/run-repository";
 export {
   createWorkspaceRepository,

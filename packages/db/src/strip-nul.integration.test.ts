@@ -1,3 +1,4 @@
+import { trialKey } from "@meshbench/core";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { describe, expect, it } from "vitest";
 import { createPrismaClient } from "./client";
@@ -72,6 +73,7 @@ describe("every write to Postgres drops NUL (text from clusters, pods and docume
       repetition: 1,
     };
     await runs.markTrial(ws.id, runId, {
+      key: trialKey(coordinates),
       coordinates,
       sequence: 1,
       status: "failed",

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { detectFormat, importResult } from "./detect";
-import { exportSmpJson } from "./smp-export";
 import { importFortioJson } from "./fortio";
+import { smpResultOf } from "./smp-export";
 import { readFixture } from "./test-support/fixtures";
+
+const exportSmpJson = (...a: Parameters<typeof smpResultOf>) => JSON.stringify(smpResultOf(...a));
 
 describe("importResult auto-detects the format", () => {
   it.each([
@@ -43,5 +45,23 @@ describe("importResult auto-detects the format", () => {
       importResult(readFixture("nighthawk/output_formatter.medium.fortio.gold.json"), "nighthawk")
         .requestCount,
     ).toBe(48);
+  });
+
+  it("imports a document already parsed at the edge exactly as its text, detected or named", () => {
+    for (const name of [
+      "fortio/baseline-qps500-c10.json",
+      "nighthawk/large-sample.json",
+      "nighthawk/output_formatter.medium.fortio.gold.json",
+    ]) {
+      const text = readFixture(name);
+      const doc = JSON.parse(text) as Record<string, unknown>;
+      expect(importResult(doc)).toEqual(importResult(text));
+    }
+    const smp = smpResultOf(importFortioJson(readFixture("fortio/baseline-qps100-c1.json")));
+    expect(importResult(smp, "smp")).toEqual(importResult(JSON.stringify(smp), "smp"));
+    expect(() => importResult({ RunType: "HTTP" }, "wrk")).toThrow(
+      "(root): wrk output is text, not a JSON document",
+    );
+    expect(() => importResult({ something: 1 })).toThrow(/unrecognised JSON/);
   });
 });

@@ -3,7 +3,7 @@ import { mayBeFortioRestReply } from "@meshbench/core";
 import { checkInputSize, ImportError, ROOT } from "./errors";
 import { fortioFromObject, importFortioJson } from "./fortio";
 import { parseJsonObject, type JsonObject } from "./json-reader";
-import { importNighthawkJson, nighthawkFromObject } from "./nighthawk";
+import { importNighthawkJson, nighthawkDocument } from "./nighthawk";
 import { importSmpJson, smpFromObject } from "./smp";
 import { importLocustCsv, LOCUST_HISTORY_HEADER, LOCUST_STATS_HEADER } from "./locust";
 import { importWrkText } from "./wrk";
@@ -41,29 +41,38 @@ export function detectFormat(text: string): ImportFormat {
   throw new ImportError(ROOT, "not a JSON result, not a Locust CSV and not wrk output");
 }
 
-/** Imports any supported result; with `format`, only that importer is tried. */
-export function importResult(text: string, format?: ImportFormat): TTrialResult {
-  switch (format) {
-    case "fortio":
-      return importFortioJson(text);
-    case "nighthawk":
-      return importNighthawkJson(text);
-    case "smp":
-      return importSmpJson(text);
-    case "wrk":
-      return importWrkText(text);
-    case "locust":
-      return importLocustCsv(text);
-    case undefined:
-      break;
+/** Each format's importer of text (the format named, so no detection). */
+const TEXT_IMPORTERS: Record<ImportFormat, (text: string) => TTrialResult> = {
+  fortio: importFortioJson,
+  nighthawk: importNighthawkJson,
+  smp: importSmpJson,
+  wrk: importWrkText,
+  locust: importLocustCsv,
+};
+
+/** The importers of a parsed JSON document (wrk and Locust write text). */
+const DOCUMENT_IMPORTERS: Partial<Record<ImportFormat, (doc: JsonObject) => TTrialResult>> = {
+  fortio: fortioFromObject,
+  nighthawk: nighthawkDocument,
+  smp: smpFromObject,
+};
+
+/**
+ * Imports any supported result, given as text or as a JSON document already parsed at the edge
+ * (an upload's `result` object: never stringified to be parsed again); with `format`, only that
+ * importer is tried.
+ */
+export function importResult(input: string | JsonObject, format?: ImportFormat): TTrialResult {
+  if (typeof input !== "string") {
+    const read = DOCUMENT_IMPORTERS[format ?? jsonFormat(input)];
+    if (!read) throw new ImportError(ROOT, `${format} output is text, not a JSON document`);
+    return read(input);
   }
-  checkInputSize(text);
-  if (!text.trimStart().startsWith("{")) {
-    return detectFormat(text) === "locust" ? importLocustCsv(text) : importWrkText(text);
+  if (format) return TEXT_IMPORTERS[format](input);
+  checkInputSize(input);
+  if (!input.trimStart().startsWith("{")) {
+    return detectFormat(input) === "locust" ? importLocustCsv(input) : importWrkText(input);
   }
-  const doc = parseJsonObject(text);
-  const detected = jsonFormat(doc);
-  if (detected === "fortio") return fortioFromObject(doc);
-  if (detected === "nighthawk") return nighthawkFromObject(doc);
-  return smpFromObject(doc);
+  const doc = parseJsonObject(input);
+  return DOCUMENT_IMPORTERS[jsonFormat(doc)]!(doc);
 }

@@ -7,5 +7,6 @@ export { importLocustCsv, type LocustEndpoint } from "./locust";
 export { parseCsv } from "./csv-reader";
 export { type LocustHistory } from "./locust-history";
 export { importSmpJson, SMP_VERSION } from "./smp";
-export { exportSmpJson } from "./smp-export";
+export { smpResultOf } from "./smp-export";
+export { smpExport } from "./smp-run-export";
 export { importResult, detectFormat, type ImportFormat } from "./detect";

@@ -179,8 +179,12 @@ export function nighthawkFromObject(doc: JsonObject): TTrialResult {
   };
 }
 
+/** Nighthawk's JSON document, or its Fortio-compatible output (--output-format fortio). */
+export function nighthawkDocument(doc: JsonObject): TTrialResult {
+  return doc["DurationHistogram"] !== undefined ? fortioFromObject(doc) : nighthawkFromObject(doc);
+}
+
 /** Nighthawk's JSON output, or its Fortio-compatible output (--output-format fortio). */
 export function importNighthawkJson(text: string): TTrialResult {
-  const doc = parseJsonObject(text);
-  return doc["DurationHistogram"] !== undefined ? fortioFromObject(doc) : nighthawkFromObject(doc);
+  return nighthawkDocument(parseJsonObject(text));
 }

@@ -4,11 +4,10 @@ import { OWN_LABEL_PREFIX as OWN, SMP_LATENCY_KEYS as LATENCY_KEYS, SMP_VERSION 
 const isScalar = (v: unknown) =>
   typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
 
+type SmpOptions = { smpVersion?: string; id?: string };
+
 /** A trial as an SMP PerformanceTestResult (protobuf JSON names). Latencies in ms; scalars only. */
-export function exportSmpJson(
-  trial: TTrialResult,
-  opts: { smpVersion?: string; id?: string } = {},
-): string {
+export function smpResultOf(trial: TTrialResult, opts: SmpOptions = {}): Record<string, unknown> {
   const s = trial.summary;
   const latencies: Record<string, number> = {};
   const values = [s.min, s.avg, s.p50, s.p90, s.p99, s.max];
@@ -45,21 +44,17 @@ export function exportSmpJson(
   ]);
   const startMs = trial.startedAt ? Date.parse(trial.startedAt) : Number.NaN;
   const id = opts.id ?? (typeof trial.meta["id"] === "string" ? trial.meta["id"] : "");
-  return JSON.stringify(
-    {
-      smp_version: opts.smpVersion ?? SMP_VERSION,
-      id,
-      labels,
-      ...(Number.isFinite(startMs)
-        ? {
-            start_time: trial.startedAt,
-            end_time: new Date(startMs + trial.actualDurationSeconds * 1000).toISOString(),
-          }
-        : {}),
-      latencies_ms: latencies,
-      actual_qps: trial.actualQps,
-    },
-    null,
-    2,
-  );
+  return {
+    smp_version: opts.smpVersion ?? SMP_VERSION,
+    id,
+    labels,
+    ...(Number.isFinite(startMs)
+      ? {
+          start_time: trial.startedAt,
+          end_time: new Date(startMs + trial.actualDurationSeconds * 1000).toISOString(),
+        }
+      : {}),
+    latencies_ms: latencies,
+    actual_qps: trial.actualQps,
+  };
 }

@@ -2,7 +2,9 @@ import { ZTrialResult } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
 import { importFortioJson } from "./fortio";
 import { importSmpJson, SMP_VERSION } from "./smp";
-import { exportSmpJson } from "./smp-export";
+import { smpResultOf } from "./smp-export";
+
+const exportSmpJson = (...a: Parameters<typeof smpResultOf>) => JSON.stringify(smpResultOf(...a));
 import { readFixture } from "./test-support/fixtures";
 
 describe("SMP export", () => {

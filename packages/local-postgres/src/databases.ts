@@ -7,7 +7,8 @@ export function withDatabase(url: string, database: string) {
   return u.toString();
 }
 
-const safeName = (name: string) => {
+/** A database name checked to be a plain identifier (it is quoted into DDL). */
+export const safeDatabaseName = (name: string) => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unsafe database name: ${name}`);
   return name;
 };
@@ -18,21 +19,11 @@ export async function createDatabase(adminUrl: string, name: string, template?: 
   try {
     const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (exists.rowCount === 0) {
-      const from = template ? ` TEMPLATE "${safeName(template)}"` : "";
-      await client.query(`CREATE DATABASE "${safeName(name)}"${from}`);
+      const from = template ? ` TEMPLATE "${safeDatabaseName(template)}"` : "";
+      await client.query(`CREATE DATABASE "${safeDatabaseName(name)}"${from}`);
     }
   } finally {
     await client.end();
   }
   return withDatabase(adminUrl, name);
-}
-
-export async function dropDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${safeName(name)}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,3 +1,3 @@
 export { startLocalPostgres, defaultDataRoot, type LocalPostgres } from "./embedded-postgres";
-export { createDatabase, dropDatabase, withDatabase } from "./databases";
+export { createDatabase, safeDatabaseName, withDatabase } from "./databases";
 export { findFreePort } from "./free-port";

@@ -5,13 +5,9 @@
  * (`CREATE DATABASE … TEMPLATE …`, milliseconds) through `createTestDatabase()`.
  */
 import { randomBytes } from "node:crypto";
-import {
-  createDatabase,
-  dropDatabase,
-  startLocalPostgres,
-  withDatabase,
-} from "@meshbench/local-postgres";
+import { createDatabase, startLocalPostgres, withDatabase } from "@meshbench/local-postgres";
 import type { TestProject } from "vitest/node";
+import { dropDatabase } from "./drop-database";
 import { applyMigrations } from "./migrations";
 import "./provided-context";
 

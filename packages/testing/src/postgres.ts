@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createDatabase, dropDatabase } from "@meshbench/local-postgres";
+import { createDatabase } from "@meshbench/local-postgres";
 import { afterAll, beforeAll, inject } from "vitest";
+import { dropDatabase } from "./drop-database";
 import "./provided-context";
+
+export { dropDatabase };
 
 /** The admin URL of the test run's Postgres server (for tests that manage databases themselves). */
 export const adminDatabaseUrl = () => inject("pgAdminUrl");

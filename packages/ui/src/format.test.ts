@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLatency, formatPercent, formatQps } from "./format";
+import { formatLatency, formatQps } from "./format";
 
 describe("formatLatency", () => {
   it("prints milliseconds with precision that follows magnitude", () => {
@@ -18,9 +18,8 @@ describe("formatLatency", () => {
   });
 });
 
-describe("formatPercent / formatQps", () => {
-  it("formats fractions and max QPS", () => {
-    expect(formatPercent(0.1125)).toBe("11.3%");
+describe("formatQps", () => {
+  it("formats max QPS", () => {
     expect(formatQps(null)).toBe("max");
     expect(formatQps(500)).toBe("500");
   });

@@ -19,11 +19,6 @@ export function formatSignificant(value: number): string {
   return value.toFixed(decimals);
 }
 
-export function formatPercent(fraction: number | null | undefined, decimals = 1): string {
-  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return "—";
-  return `${(fraction * 100).toFixed(decimals)}%`;
-}
-
 /** A signed percentage of a fraction, 3 significant digits: 0.862 → "+86.2%", −0.2 → "−20.0%". */
 export function formatSignedPercent(fraction: number): string {
   return `${fraction < 0 ? "\u2212" : "+"}${formatSignificant(Math.abs(fraction) * 100)}%`;

@@ -8,7 +8,7 @@ import {
   renderChart,
   serviceAccountFiles,
   type K8sObject,
-} from "./chart-testing";
+} from "../test-support/chart-testing";
 
 const DB = "database:\n  url: postgresql://meshbench:pw@postgres.example.com:5432/meshbench\n";
 /** The operator enables in-cluster mode for one named workspace. */

@@ -12,13 +12,13 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
-import { createDatabase, dropDatabase, findFreePort } from "@meshbench/local-postgres";
+import { createDatabase, findFreePort } from "@meshbench/local-postgres";
 import { testKubeConfig } from "@meshbench/testing/k8s";
-import { adminDatabaseUrl } from "@meshbench/testing/postgres";
+import { adminDatabaseUrl, dropDatabase } from "@meshbench/testing/postgres";
 import { until } from "../test-support/until";
 import { workspaceClient } from "../test-support/workspace-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kubectl, renderChart, repoRoot, serviceAccountFiles } from "./chart-testing";
+import { kubectl, renderChart, repoRoot, serviceAccountFiles } from "../test-support/chart-testing";
 
 const canUnshare = (() => {
   try {

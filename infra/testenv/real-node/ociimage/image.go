@@ -28,6 +28,22 @@ type Spec struct {
 	Name, Arch      string
 	Entrypoint, Cmd []string
 	Files           []File
+	// User ("uid[:gid]") the container runs as unless its pod says otherwise; empty: root.
+	User string
+	// Env entries ("KEY=value") after the default PATH; a PATH entry replaces the default.
+	Env []string
+}
+
+func (s Spec) env() []string {
+	env := []string{defaultPath}
+	for _, e := range s.Env {
+		if strings.HasPrefix(e, "PATH=") {
+			env[0] = e
+		} else {
+			env = append(env, e)
+		}
+	}
+	return env
 }
 
 type descriptor struct {
@@ -68,7 +84,7 @@ func WriteArchive(spec Spec, out string) error {
 		"architecture": spec.Arch,
 		"os":           "linux",
 		"config": map[string]any{
-			"Entrypoint": spec.Entrypoint, "Cmd": spec.Cmd, "Env": []string{defaultPath}, "WorkingDir": "/",
+			"Entrypoint": spec.Entrypoint, "Cmd": spec.Cmd, "Env": spec.env(), "WorkingDir": "/", "User": spec.User,
 		},
 		"rootfs": map[string]any{"type": "layers", "diff_ids": []string{"sha256:" + hex.EncodeToString(diffID[:])}},
 	}))

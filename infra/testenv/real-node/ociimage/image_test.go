@@ -43,7 +43,8 @@ func TestWriteArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := Spec{Name: "docker.io/fortio/fortio:1.68.2", Arch: "amd64", Entrypoint: []string{"/usr/bin/fortio"},
-		Cmd: []string{"server"}, Files: []File{{Dest: "/usr/bin/fortio", Src: bin}}}
+		Cmd: []string{"server"}, Files: []File{{Dest: "/usr/bin/fortio", Src: bin}},
+		User: "1337:1337", Env: []string{"PATH=/usr/local/bin", "A=b"}}
 	out := filepath.Join(dir, "a.tar")
 	if err := WriteArchive(spec, out); err != nil {
 		t.Fatal(err)
@@ -71,7 +72,10 @@ func TestWriteArchive(t *testing.T) {
 	}
 	_ = json.Unmarshal(blob(index.Manifests[0].Digest), &manifest)
 	var config struct {
-		Config struct{ Entrypoint, Cmd []string }
+		Config struct {
+			Entrypoint, Cmd, Env []string
+			User                 string
+		}
 		Rootfs struct {
 			DiffIDs []string `json:"diff_ids"`
 		}
@@ -79,6 +83,9 @@ func TestWriteArchive(t *testing.T) {
 	_ = json.Unmarshal(blob(manifest.Config.Digest), &config)
 	if strings.Join(config.Config.Entrypoint, " ") != "/usr/bin/fortio" || strings.Join(config.Config.Cmd, " ") != "server" {
 		t.Fatalf("config: %+v", config.Config)
+	}
+	if config.Config.User != "1337:1337" || strings.Join(config.Config.Env, " ") != "PATH=/usr/local/bin A=b" {
+		t.Fatalf("user/env: %+v", config.Config)
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(blob(manifest.Layers[0].Digest)))
 	if err != nil {

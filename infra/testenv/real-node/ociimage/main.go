@@ -5,6 +5,8 @@
 //	ociimage -name docker.io/fortio/fortio:1.68.2 -out fortio.tar \
 //	  -entrypoint /usr/bin/fortio -cmd server -file /usr/bin/fortio=/path/to/fortio
 //
+// -user uid[:gid] and -env KEY=value (repeatable) set the image config's User and Env.
+//
 // The rootfs always holds /etc/passwd, /etc/group and a world-writable sticky /tmp (Fortio's
 // -data-dir). Every timestamp is zero, so the same inputs give the same digests.
 package main
@@ -22,7 +24,7 @@ func (f *fileList) String() string     { return strings.Join(*f, ",") }
 func (f *fileList) Set(v string) error { *f = append(*f, v); return nil }
 
 func main() {
-	var files, cmd fileList
+	var files, cmd, env fileList
 	spec := Spec{Arch: "amd64"}
 	flag.StringVar(&spec.Name, "name", "", "image name (io.containerd.image.name annotation)")
 	out := flag.String("out", "", "archive to write")
@@ -30,6 +32,8 @@ func main() {
 	flag.Var(&cmd, "cmd", "default argument (repeatable)")
 	flag.Var(&files, "file", "DEST=SRC: copy SRC into the rootfs at DEST (repeatable)")
 	flag.StringVar(&spec.Arch, "arch", spec.Arch, "image architecture")
+	flag.StringVar(&spec.User, "user", "", "uid[:gid] the container runs as (default root)")
+	flag.Var(&env, "env", "KEY=value environment entry (repeatable; PATH replaces the default)")
 	flag.Parse()
 	if spec.Name == "" || *out == "" || *entrypoint == "" {
 		fmt.Fprintln(os.Stderr, "ociimage: -name, -out and -entrypoint are required")
@@ -37,6 +41,7 @@ func main() {
 	}
 	spec.Entrypoint = []string{*entrypoint}
 	spec.Cmd = cmd
+	spec.Env = env
 	for _, f := range files {
 		dest, src, ok := strings.Cut(f, "=")
 		if !ok {

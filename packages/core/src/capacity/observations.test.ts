@@ -1,6 +1,6 @@
 import type { TTrialRecord } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { emptyLatencySummary } from "../percentiles";
+import { emptyLatencySummary } from "../stats/percentiles";
 import { probeObservationOf, probeObservationsOf } from "./observations";
 
 const record = (over: Partial<TTrialRecord>): TTrialRecord => ({

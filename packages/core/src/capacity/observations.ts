@@ -1,5 +1,5 @@
 import type { TTrialRecord } from "@meshbench/contracts";
-import { percentileFromHistogram } from "../percentiles";
+import { percentileFromHistogram } from "../stats/percentiles";
 import { errorRateOf } from "../saturation/classify";
 import type { ProbeObservation } from "./types";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../prng";
+import { mulberry32 } from "../stats/prng";
 import { bestSplit, detectChangePoints } from "./e-divisive";
 import { changePointsBySeries } from "./series";
 

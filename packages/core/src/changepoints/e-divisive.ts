@@ -1,4 +1,4 @@
-import { mulberry32, randomIndex, type Rng } from "../prng";
+import { mulberry32, randomIndex, type Rng } from "../stats/prng";
 
 export interface ChangePointOptions {
   /** Significance of each permutation test. Default 0.05. */

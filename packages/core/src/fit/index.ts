@@ -1,3 +1,1 @@
-export * from "./distributions";
 export * from "./quadratic";
-export * from "./resource-curve";

@@ -1,5 +1,3 @@
-import { studentTQuantile } from "./distributions";
-
 export interface XY {
   x: number;
   y: number;
@@ -15,16 +13,9 @@ export interface QuadraticFit {
   degreesOfFreedom: number;
   /** √(RSS / (n − 3)); null with exactly three points (an exact fit says nothing about noise). */
   residualStandardError: number | null;
-  /** Fitted x range: predictions outside it are extrapolations and say so. */
+  /** Fitted x range: the curve is drawn over it only. */
   xMin: number;
   xMax: number;
-  /** Internals for predictions: centring, scale and (ZᵀZ)⁻¹ in the scaled basis. */
-  basis: {
-    mean: number;
-    scale: number;
-    inverse: number[][];
-    coefficients: [number, number, number];
-  };
 }
 
 /** Inverse of a symmetric 3×3 matrix by cofactors; null when singular. */
@@ -89,43 +80,5 @@ export function fitQuadratic(points: readonly XY[]): QuadraticFit | null {
     residualStandardError: df > 0 ? Math.sqrt(rss / df) : null,
     xMin: Math.min(...xs),
     xMax: Math.max(...xs),
-    basis: { mean, scale, inverse, coefficients: [k0, k1, k2] },
-  };
-}
-
-export interface QuadraticPrediction {
-  x: number;
-  y: number;
-  /** Interval for the curve itself at x ("CPU at 1,000 RPS"); null without a residual error. */
-  confidence: [number, number] | null;
-  /** Interval for one new observation at x (curve interval plus the residual noise). */
-  prediction: [number, number] | null;
-  extrapolated: boolean;
-}
-
-/** The fitted value at x with t-based intervals: ŷ ± t·s·√(vᵀ(ZᵀZ)⁻¹v) (+1 inside the root for a new observation). */
-export function predictQuadratic(
-  fit: QuadraticFit,
-  x: number,
-  confidence = 0.95,
-): QuadraticPrediction {
-  const { mean, scale, inverse, coefficients } = fit.basis;
-  const v = row((x - mean) / scale);
-  const y = coefficients.reduce((s, k, i) => s + k * (v[i] ?? 0), 0);
-  let leverage = 0;
-  for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) leverage += (v[i] ?? 0) * (inverse[i]?.[j] ?? 0) * (v[j] ?? 0);
-  const s = fit.residualStandardError;
-  const extrapolated = x < fit.xMin || x > fit.xMax;
-  if (s === null) return { x, y, confidence: null, prediction: null, extrapolated };
-  const t = studentTQuantile(1 - (1 - confidence) / 2, fit.degreesOfFreedom);
-  const half = t * s * Math.sqrt(leverage);
-  const halfNew = t * s * Math.sqrt(1 + leverage);
-  return {
-    x,
-    y,
-    confidence: [y - half, y + half],
-    prediction: [y - halfNew, y + halfNew],
-    extrapolated,
   };
 }

@@ -1,18 +1,13 @@
-import type {
-  TComparisonStatistic,
-  TDelta,
-  TTrialResult,
-  TVariantComparison,
-} from "@meshbench/contracts";
-import { compareVariants, type CompareOptions } from "../compare";
+import type { TComparisonStatistic, TDelta } from "@meshbench/contracts";
+import { compareVariants, type ComparableTrial, type CompareOptions } from "../stats/compare";
 import { levelKey, type LevelCoordinates } from "../trials";
 
 /** Baseline vs an identical baseline at one level: the trials of each side. */
 export interface AaLevelTrials {
   level: LevelCoordinates;
-  baseline: readonly TTrialResult[];
+  baseline: readonly ComparableTrial[];
   /** The second, identical baseline ("A′"). */
-  aa: readonly TTrialResult[];
+  aa: readonly ComparableTrial[];
 }
 
 /** One calibrated level: per statistic, the 95% interval of the A/A relative delta. */
@@ -158,16 +153,4 @@ export function judgeAgainstNoise(
       ? `outside the ${band.label} band and its interval excludes zero`
       : "interval excludes zero (no noise band)",
   };
-}
-
-/** Every statistic of a mesh-vs-baseline comparison at one level, with its band beside it. */
-export function judgeComparison(
-  comparison: Pick<TVariantComparison, "statistics">,
-  calibration: NoiseCalibration | null,
-  level: LevelCoordinates,
-): (NoiseJudgement & { statistic: TComparisonStatistic })[] {
-  return comparison.statistics.map((s) => ({
-    statistic: s.statistic,
-    ...judgeAgainstNoise(s, noiseBandFor(calibration, level, s.statistic)),
-  }));
 }

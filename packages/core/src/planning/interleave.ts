@@ -1,9 +1,16 @@
 import type { TTrialCoordinates } from "@meshbench/contracts";
-import { randomIndex, type Rng } from "../prng";
+import { randomIndex, type Rng } from "../stats/prng";
+import { trialKey } from "../trials";
 import { expandLoadCells, type TLoadCell } from "./expand-trials";
 import type { TBenchmarkDefinition } from "@meshbench/contracts";
 
-export type TPlannedTrial = { coordinates: TTrialCoordinates; sequence: number; block: number };
+/** A trial to run: its key (computed once, here), coordinates, position and block. */
+export type TPlannedTrial = {
+  key: string;
+  coordinates: TTrialCoordinates;
+  sequence: number;
+  block: number;
+};
 
 export type TInterleaving =
   | { mode: "round-robin" }
@@ -41,7 +48,8 @@ export function planTrials(
       const order =
         interleaving.mode === "randomized-blocks" ? shuffled(variants, interleaving.rng) : variants;
       for (const variant of order) {
-        plan.push({ coordinates: { ...cell, variant, repetition }, sequence: plan.length, block });
+        const coordinates = { ...cell, variant, repetition };
+        plan.push({ key: trialKey(coordinates), coordinates, sequence: plan.length, block });
       }
       block += 1;
     }

@@ -1,6 +1,6 @@
 import { ZBenchmarkDefinition, type TBenchmarkDefinitionInput } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../prng";
+import { mulberry32 } from "../stats/prng";
 import {
   countTrials,
   estimateRunSeconds,

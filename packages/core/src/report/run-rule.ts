@@ -4,8 +4,8 @@ import {
   type TRunRule,
   type TTrialRecord,
 } from "@meshbench/contracts";
-import { summarizeHistogram } from "../percentiles";
-import { countingTrials, levelKey } from "../trials";
+import { summarizeHistogram } from "../stats/percentiles";
+import { countingTrials, groupByCell } from "../trials";
 
 /** Every statistic of one repetition, read off its own histogram (or its summary), in seconds. */
 export type RepetitionStats = Record<TComparisonStatistic, number | null>;
@@ -60,16 +60,10 @@ function sentenceOf(total: number, kept: number, by: TRunRule["by"], dropped: Dr
  */
 export function applyRunRule(trials: readonly TTrialRecord[], rule: TRunRule): RunRuleOutcome {
   const counting = countingTrials(trials);
-  const cells = new Map<string, TTrialRecord[]>();
-  for (const t of counting) {
-    const k = `${t.variant}|${levelKey(t)}`;
-    cells.set(k, [...(cells.get(k) ?? []), t]);
-  }
   const stat = statOfRule(rule.by);
   const droppedKeys = new Set<string>();
   const out: RunRuleCell[] = [];
-  for (const group of cells.values()) {
-    const first = group[0]!;
+  for (const { variant, level, trials: group } of groupByCell(counting).values()) {
     const ranked = group
       .map((t) => ({ t, value: repetitionStatsOf(t)[stat] }))
       .sort(
@@ -84,8 +78,8 @@ export function applyRunRule(trials: readonly TTrialRecord[], rule: TRunRule): R
       .map(({ t, value }) => ({ key: t.key, repetition: t.repetition, value }));
     for (const d of dropped) droppedKeys.add(d.key);
     out.push({
-      variant: first.variant,
-      levelKey: levelKey(first),
+      variant,
+      levelKey: level.key,
       total: group.length,
       kept: group.length - dropped.length,
       dropped,
@@ -93,17 +87,6 @@ export function applyRunRule(trials: readonly TTrialRecord[], rule: TRunRule): R
     });
   }
   return { kept: counting.filter((t) => !droppedKeys.has(t.key)), cells: out };
-}
-
-/**
- * The one place a run's trials are pooled into cells: the trials that count, less the ones the
- * run rule drops. Tables, per-level charts and verdicts all start here.
- */
-export function pooledTrials(
-  trials: readonly TTrialRecord[],
-  rule: TRunRule = { dropWorst: 0, by: "max" },
-): TTrialRecord[] {
-  return rule.dropWorst > 0 ? applyRunRule(trials, rule).kept : countingTrials(trials);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TTrialRecord } from "@meshbench/contracts";
-import { quantileSorted } from "../delta";
-import { percentileFromHistogram } from "../percentiles";
+import { quantileSorted } from "../stats/delta";
+import { percentileFromHistogram } from "../stats/percentiles";
 import { trialStanding } from "../trials";
 import { errorRateOf } from "./classify";
 
@@ -83,8 +83,7 @@ function levelOfPoints(requestedQps: number, ps: LoadPoint[]): LoadLevel {
 }
 
 /**
- * A variant's load curve and its knee. Replaces sweeps.ts findSaturationPoint for trial data: the
- * knee is where the system stops delivering what was asked (rate or errors), not a latency
+ * A variant's load curve and its knee: the knee is where the system stops delivering what was asked (rate or errors), not a latency
  * multiple, because the latency multiple is a judgement the SLO search makes explicitly.
  */
 export function loadCurve(variant: string, points: readonly LoadPoint[]): LoadCurve {

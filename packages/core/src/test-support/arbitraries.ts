@@ -1,7 +1,7 @@
 /* Test-only fast-check generators for histograms. */
 import fc from "fast-check";
 import type { THistogram } from "@meshbench/contracts";
-import { FORTIO_BUCKET_VALUES } from "../fortio-grid";
+import { FORTIO_BUCKET_VALUES } from "../stats/fortio-grid";
 
 /** Grid unit of the aligned generator (Fortio -r 0.0001). */
 export const UNIT = 0.0001;

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { THistogram, TTrialResult } from "@meshbench/contracts";
-import { summarizeHistogram } from "../percentiles";
+import { summarizeHistogram } from "../stats/percentiles";
 
 export const FIXTURES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,38 +1,35 @@
-import type { TBudgetScope, TTrialRecord, TTrialResult, TVerdictCell } from "@meshbench/contracts";
-import { levelKey, trialCounts, trialResultOf } from "../trials";
+import type { TBudgetScope, TLoadLevel, TTrialRecord, TVerdictCell } from "@meshbench/contracts";
+import { cellKey, countingTrials, groupByCell } from "../trials";
 
 /** One load level of one variant: every valid repetition measured there. */
 export interface VerdictCellTrials {
   cell: TVerdictCell;
-  /** Variant-independent load coordinates, to pair a variant with its baseline or reference. */
-  loadKey: string;
-  trials: TTrialResult[];
+  /** The load level, to pair a variant with its baseline or reference at the same one. */
+  level: TLoadLevel;
+  trials: TTrialRecord[];
   samples: number;
 }
 
-export const cellKey = (variant: string, loadKey: string) => `${variant}|${loadKey}`;
+/** The key of `variant`'s cell at `level` (core's one cell key). */
+export const cellAt = (variant: string, level: TLoadLevel) => cellKey({ ...level, variant });
 
-/** Groups the trials that count (core's one rule) by variant and load level, in first-seen order. */
+/** The trials that count (core's one rule), by cell (core's one grouping), in first-seen order. */
 export function groupCells(trials: readonly TTrialRecord[]): Map<string, VerdictCellTrials> {
-  const cells = new Map<string, VerdictCellTrials>();
-  for (const t of trials) {
-    if (!trialCounts(t)) continue;
-    const loadKey = levelKey(t);
-    const key = cellKey(t.variant, loadKey);
-    let cell = cells.get(key);
-    if (!cell) {
-      cell = {
-        cell: { variant: t.variant, requestedQps: t.requestedQps, connections: t.connections },
-        loadKey,
-        trials: [],
-        samples: 0,
-      };
-      cells.set(key, cell);
-    }
-    cell.trials.push(trialResultOf(t));
-    cell.samples += t.histogram?.count ?? t.requestCount ?? 0;
+  const out = new Map<string, VerdictCellTrials>();
+  for (const [key, c] of groupByCell(countingTrials(trials))) {
+    const first = c.trials[0]!;
+    out.set(key, {
+      cell: {
+        variant: c.variant,
+        requestedQps: first.requestedQps,
+        connections: first.connections,
+      },
+      level: c.level,
+      trials: c.trials,
+      samples: c.trials.reduce((n, t) => n + (t.histogram?.count ?? t.requestCount ?? 0), 0),
+    });
   }
-  return cells;
+  return out;
 }
 
 export function inScope(cell: TVerdictCell, scope: TBudgetScope): boolean {

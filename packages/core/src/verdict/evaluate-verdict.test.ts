@@ -5,7 +5,7 @@ import {
   type TTrialRecord,
 } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { mulberry32 } from "../prng";
+import { mulberry32 } from "../stats/prng";
 import { judgeInterval } from "./decide";
 import { evaluateVerdict } from "./evaluate-verdict";
 import { trendValues } from "./trend";

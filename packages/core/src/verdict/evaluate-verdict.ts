@@ -5,9 +5,9 @@ import type {
   TVerdictCheck,
   TVerdictStatus,
 } from "@meshbench/contracts";
-import { compareVariants } from "../compare";
+import { compareVariants } from "../stats/compare";
 import { trialCounts } from "../trials";
-import { cellKey, describeCell, groupCells, inScope, type VerdictCellTrials } from "./cells";
+import { cellAt, describeCell, groupCells, inScope, type VerdictCellTrials } from "./cells";
 import { effectOf, fmtMs, judgeDelta, ms, type Limit } from "./decide";
 import { pooledValue } from "./trend";
 
@@ -146,7 +146,7 @@ function checkRule(
   }
   if (rule.kind === "overhead") {
     return matching.flatMap((c) => {
-      const baseline = cells.get(cellKey(rule.baselineVariant, c.loadKey));
+      const baseline = cells.get(cellAt(rule.baselineVariant, c.level));
       if (!baseline) {
         return [
           {
@@ -183,7 +183,7 @@ function checkRule(
   }
   const refCells = groupCells(reference.trials);
   return matching.map((c) => {
-    const ref = refCells.get(cellKey(c.cell.variant, c.loadKey));
+    const ref = refCells.get(cellAt(c.cell.variant, c.level));
     if (!ref)
       return {
         ...base(c),

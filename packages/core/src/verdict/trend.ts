@@ -1,7 +1,7 @@
-import type { TComparisonStatistic, TTrialRecord, TTrialResult } from "@meshbench/contracts";
-import { sharedFortioResolution } from "../compare";
-import { mergeHistograms } from "../merge";
-import { summarizeHistogram } from "../percentiles";
+import type { TComparisonStatistic, TTrialRecord } from "@meshbench/contracts";
+import { sharedFortioResolution, type ComparableTrial } from "../stats/compare";
+import { mergeHistograms } from "../stats/merge";
+import { summarizeHistogram } from "../stats/percentiles";
 import { groupCells } from "./cells";
 
 export interface TrendRunInput {
@@ -22,7 +22,7 @@ export interface TrendValue {
 
 /** Pooled statistic of a cell (merged histograms; mean of summaries for summary-only trials). */
 export function pooledValue(
-  trials: readonly TTrialResult[],
+  trials: readonly ComparableTrial[],
   statistic: TComparisonStatistic,
 ): number | null {
   if (trials.length === 0) return null;
@@ -33,7 +33,9 @@ export function pooledValue(
     );
     return summarizeHistogram(merged)[statistic];
   }
-  const values = trials.map((t) => t.summary[statistic]).filter((v): v is number => v !== null);
+  const values = trials
+    .map((t) => t.summary?.[statistic] ?? null)
+    .filter((v): v is number => v !== null);
   return values.length === 0 ? null : values.reduce((a, v) => a + v, 0) / values.length;
 }
 

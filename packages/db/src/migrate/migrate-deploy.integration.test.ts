@@ -3,8 +3,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminDatabaseUrl } from "@meshbench/testing/postgres";
-import { createDatabase, dropDatabase } from "@meshbench/local-postgres";
+import { adminDatabaseUrl, dropDatabase } from "@meshbench/testing/postgres";
+import { createDatabase } from "@meshbench/local-postgres";
 
 const run = promisify(execFile);
 const packageDir = path.resolve(import.meta.dirname, "../..");

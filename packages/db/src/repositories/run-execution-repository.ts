@@ -1,7 +1,6 @@
 import type { TTrialCoordinates } from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
-import { trialKey } from "@meshbench/core";
 
 /**
  * The scheduler's view of a run: claim, per-trial progress, environment, finish, cancel.
@@ -93,6 +92,8 @@ export function createRunExecutionRepository(db: Database) {
       workspaceId: string,
       runId: string,
       input: {
+        /** The trial's key (core trialKey of its coordinates), as the caller planned it. */
+        key: string;
         coordinates: TTrialCoordinates;
         sequence: number;
         status: "running" | "failed" | "skipped";
@@ -104,7 +105,7 @@ export function createRunExecutionRepository(db: Database) {
         select: { id: true },
       });
       if (!run) return;
-      const key = trialKey(input.coordinates);
+      const { key } = input;
       const now = new Date();
       const data = {
         status: input.status,

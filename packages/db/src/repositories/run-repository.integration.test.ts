@@ -1,4 +1,4 @@
-import { percentileFromHistogram } from "@meshbench/core";
+import { percentileFromHistogram, trialKey } from "@meshbench/core";
 import { importFortioJson, importLocustCsv } from "@meshbench/formats";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { readFixture } from "@meshbench/testing/fixtures";
@@ -25,12 +25,14 @@ describe("run repository on real Postgres", () => {
       repetition: 1,
     };
     const first = await runs.recordCompletedTrial(ws.id, runId, {
+      key: trialKey(coordinates),
       coordinates,
       sequence: 1,
       result,
       validityFlags: [],
     });
     const again = await runs.recordCompletedTrial(ws.id, runId, {
+      key: trialKey(coordinates),
       coordinates,
       sequence: 1,
       result,
@@ -50,6 +52,13 @@ describe("run repository on real Postgres", () => {
       else expect(Math.abs((stored ?? NaN) - value)).toBeLessThanOrEqual(Math.abs(value) * 1e-12);
     }
     expect(trial.requestCount).toBe(result.requestCount);
+
+    // Without histograms: the same run, its trials as rows (no histogram field, none decoded).
+    const rows = await runs.get(ws.id, runId, { histograms: false });
+    const { histogram: _histogram, ...row } = trial;
+    expect(rows?.trials).toEqual([row]);
+    expect("histogram" in rows!.trials[0]!).toBe(false);
+    expect({ ...rows, trials: [] }).toEqual({ ...run, trials: [] });
   });
 
   it("reads summaries stored before p99.99 existed: from the histogram when kept, else null", async () => {
@@ -69,6 +78,7 @@ describe("run repository on real Postgres", () => {
     });
     for (const [i, result] of [fortio, locust].entries()) {
       await runs.recordCompletedTrial(ws.id, runId, {
+        key: trialKey(coordinates(i + 1)),
         coordinates: coordinates(i + 1),
         sequence: i + 1,
         result,
@@ -87,6 +97,9 @@ describe("run repository on real Postgres", () => {
     expect(summaryOnly.histogram).toBeNull();
     expect(summaryOnly.summary!.p9999).toBeNull();
     expect(summaryOnly.summary!.p999).toBeCloseTo(0.072, 12);
+    // The read without histograms still fills the old summary's p99.99 in the same way.
+    const rows = (await runs.get(ws.id, runId, { histograms: false }))!.trials;
+    expect(rows.map((t) => t.summary)).toEqual([fromHistogram.summary, summaryOnly.summary]);
   });
 
   it("never returns another workspace's run", async () => {

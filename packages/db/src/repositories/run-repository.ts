@@ -1,5 +1,6 @@
 import type {
   TRunDetail,
+  TTrialRow,
   TRunListItem,
   TRunSource,
   TRunStatus,
@@ -10,8 +11,7 @@ import type {
 import { encodeHistogram } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
-import { toTrialRecord } from "./trial-mapping";
-import { trialKey } from "@meshbench/core";
+import { toTrialRecord, toTrialRow } from "./trial-mapping";
 
 const listSelect = {
   id: true,
@@ -48,6 +48,8 @@ export type CreateRunInput = {
 };
 
 export type CompletedTrialInput = {
+  /** The trial's key (core trialKey of its coordinates), computed once by whoever assessed it. */
+  key: string;
   coordinates: TTrialCoordinates;
   sequence: number;
   result: TTrialResult;
@@ -121,8 +123,58 @@ export function completedTrialData(input: CompletedTrialInput) {
   };
 }
 
+/** A run with its trials as rows: everything but the histograms, none of which is decoded. */
+export type RunWithTrialRows = Omit<TRunDetail, "trials"> & { trials: TTrialRow[] };
+
+const detailSelect = {
+  ...listSelect,
+  environment: true,
+  labels: true,
+  gitRepo: true,
+  gitPr: true,
+  error: true,
+  startedAt: true,
+  trials: { orderBy: { sequence: "asc" } },
+} satisfies Prisma.RunSelect;
+
 /** Every query is scoped by workspace id: a run of another workspace simply does not exist. */
 export function createRunRepository(db: Database) {
+  /**
+   * A run with its trials. `{ histograms: false }` for callers that read no latency histogram
+   * (progress, lists, statuses): the trials come as rows and no histogram is decoded.
+   */
+  function get(workspaceId: string, runId: string): Promise<TRunDetail | null>;
+  function get(
+    workspaceId: string,
+    runId: string,
+    options: { histograms: false },
+  ): Promise<RunWithTrialRows | null>;
+  async function get(
+    workspaceId: string,
+    runId: string,
+    options: { histograms?: boolean } = {},
+  ): Promise<TRunDetail | RunWithTrialRows | null> {
+    const row = await db.run.findFirst({
+      where: { id: runId, workspaceId },
+      select: detailSelect,
+    });
+    if (!row) return null;
+    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...list } = row;
+    return {
+      ...toListItem(list),
+      environment: (environment ?? null) as Record<string, unknown> | null,
+      labels: (labels ?? {}) as Record<string, string>,
+      gitRepo,
+      gitPr,
+      error,
+      startedAt,
+      trials:
+        options.histograms === false
+          ? trials.map((t) => toTrialRow(t))
+          : trials.map((t) => toTrialRecord(t)),
+    };
+  }
+
   return {
     async create(workspaceId: string, input: CreateRunInput) {
       const run = await db.run.create({
@@ -184,33 +236,7 @@ export function createRunRepository(db: Database) {
       };
     },
 
-    async get(workspaceId: string, runId: string): Promise<TRunDetail | null> {
-      const row = await db.run.findFirst({
-        where: { id: runId, workspaceId },
-        select: {
-          ...listSelect,
-          environment: true,
-          labels: true,
-          gitRepo: true,
-          gitPr: true,
-          error: true,
-          startedAt: true,
-          trials: { orderBy: { sequence: "asc" } },
-        },
-      });
-      if (!row) return null;
-      const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...list } = row;
-      return {
-        ...toListItem(list),
-        environment: (environment ?? null) as Record<string, unknown> | null,
-        labels: (labels ?? {}) as Record<string, string>,
-        gitRepo,
-        gitPr,
-        error,
-        startedAt,
-        trials: trials.map(toTrialRecord),
-      };
-    },
+    get,
 
     /** Stores a finished trial (upsert on its key, so a retried write never duplicates). */
     async recordCompletedTrial(workspaceId: string, runId: string, input: CompletedTrialInput) {
@@ -220,7 +246,7 @@ export function createRunRepository(db: Database) {
       });
       if (!run) return null;
       const data = completedTrialData(input);
-      const key = trialKey(input.coordinates);
+      const key = input.key;
       const trial = await db.trial.upsert({
         where: { runId_key: { runId, key } },
         create: { runId, key, ...data },

@@ -2,6 +2,7 @@ import type {
   THistogram,
   TLatencySummary,
   TTrialRecord,
+  TTrialRow,
   TValidityFlag,
 } from "@meshbench/contracts";
 import { ZLatencySummary, ZLoadGenerator, ZProtocol, ZValidityFlag } from "@meshbench/contracts";
@@ -15,12 +16,13 @@ const ZFlags = ZValidityFlag.array();
  * null, or, when the trial kept its histogram, as the histogram's p99.99 (the importers summarise
  * a histogram by that same rule, so the value is what the trial would carry if imported today).
  */
-function summaryOf(row: Trial, histogram: THistogram | null): TLatencySummary | null {
+function summaryOf(row: Trial, histogramOf: () => THistogram | null): TLatencySummary | null {
   if (row.summary === null) return null;
   const summary = ZLatencySummary.parse(row.summary) satisfies TLatencySummary;
   const raw = row.summary;
   const before = typeof raw === "object" && !Array.isArray(raw) && !("p9999" in raw);
-  if (before && histogram && !row.summaryOnly) {
+  const histogram = before && !row.summaryOnly ? histogramOf() : null;
+  if (histogram) {
     const p9999 = percentileFromHistogram(histogram, SUMMARY_PERCENTILES.p9999);
     if (Number.isFinite(p9999)) summary.p9999 = p9999;
   }
@@ -30,6 +32,17 @@ function summaryOf(row: Trial, histogram: THistogram | null): TLatencySummary | 
 /** Maps a stored Trial row to the domain record, decoding its compact histogram. */
 export function toTrialRecord(row: Trial): TTrialRecord {
   const histogram = row.histogram ? decodeHistogram(row.histogram) : null;
+  return { ...toTrialRow(row, () => histogram), histogram };
+}
+
+/**
+ * A stored Trial row as tables and progress read it: no histogram, none decoded (only an old
+ * summary without p99.99 decodes its histogram to fill that one value in, as toTrialRecord does).
+ */
+export function toTrialRow(
+  row: Trial,
+  histogramOf = () => (row.histogram ? decodeHistogram(row.histogram) : null),
+): TTrialRow {
   return {
     id: row.id,
     key: row.key,
@@ -51,7 +64,6 @@ export function toTrialRecord(row: Trial): TTrialRecord {
     durationSeconds: row.durationSeconds,
     requestCount: row.requestCount,
     errorCount: row.errorCount,
-    summary: summaryOf(row, histogram),
-    histogram,
+    summary: summaryOf(row, histogramOf),
   };
 }

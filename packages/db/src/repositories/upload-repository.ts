@@ -5,7 +5,6 @@ import {
   type CompletedTrialInput,
   type CreateRunInput,
 } from "./run-repository";
-import { trialKey } from "@meshbench/core";
 
 export type UploadRunInput = Omit<
   CreateRunInput,
@@ -65,13 +64,13 @@ export function createUploadRepository(db: Database) {
           finishedAt: now,
           trials: {
             createMany: {
-              data: trials.map((t) => ({ key: trialKey(t.coordinates), ...completedTrialData(t) })),
+              data: trials.map((t) => ({ key: t.key, ...completedTrialData(t) })),
             },
           },
         },
         select: { id: true },
       });
-      return { runId: created.id, trialKeys: trials.map((t) => trialKey(t.coordinates)) };
+      return { runId: created.id, trialKeys: trials.map((t) => t.key) };
     },
   };
 }

@@ -1,14 +1,13 @@
-import type { TRunDetail, TTrialResult } from "@meshbench/contracts";
+import type { TRunDetail, TTrialRecord } from "@meshbench/contracts";
 import {
+  BOOTSTRAP_SEED,
   calibrateNoise,
   countingTrials,
   levelOf,
-  trialResultOf,
+  sortVariants,
   type AaLevelTrials,
   type NoiseCalibration,
 } from "@meshbench/core";
-import { BOOTSTRAP_SEED } from "../reports/build-table";
-import { sortVariants } from "../reports/levels";
 
 export type CalibrationOutcome = {
   calibration: NoiseCalibration | null;
@@ -31,13 +30,13 @@ export function computeCalibration(run: TRunDetail): CalibrationOutcome {
     return { calibration: null, levelsCalibrated: 0, error: "the A/A run needs two variants" };
   const levels = new Map<
     string,
-    AaLevelTrials & { baseline: TTrialResult[]; aa: TTrialResult[] }
+    AaLevelTrials & { baseline: TTrialRecord[]; aa: TTrialRecord[] }
   >();
   for (const t of trials) {
     const level = levelOf(t);
     const entry = levels.get(level.key) ?? { level, baseline: [], aa: [] };
-    if (t.variant === a) entry.baseline.push(trialResultOf(t));
-    if (t.variant === aPrime) entry.aa.push(trialResultOf(t));
+    if (t.variant === a) entry.baseline.push(t);
+    if (t.variant === aPrime) entry.aa.push(t);
     levels.set(level.key, entry);
   }
   const calibration = calibrateNoise([...levels.values()], { seed: BOOTSTRAP_SEED });

@@ -1,10 +1,9 @@
 import {
   DomainError,
-  type TCalibrateClusterInput,
   type TClusterNoiseBand,
-  ZCalibrateClusterInput,
+  type ZCalibrateClusterInput,
 } from "@meshbench/contracts";
-import type { NoiseCalibration } from "@meshbench/core";
+import type { ClusterCalibration, NoiseCalibration } from "@meshbench/core";
 import type {
   BenchmarkRepository,
   ClusterRepository,
@@ -12,6 +11,7 @@ import type {
   RunRepository,
   StoredNoiseCalibration,
 } from "@meshbench/db";
+import type { z } from "zod";
 import type { RunSchedulingService } from "../runs/run-scheduling-service";
 import { aaDefinition } from "./aa-definition";
 import { computeCalibration } from "./compute-calibration";
@@ -23,9 +23,6 @@ type Deps = {
   clusters: ClusterRepository;
   scheduling: RunSchedulingService;
 };
-
-/** A cluster's calibration with its bands, as reports use it. */
-export type ClusterCalibration = { runId: string; calibration: NoiseCalibration };
 
 /**
  * The noise floor per cluster. "Calibrate" schedules an A/A run through the ordinary run
@@ -60,9 +57,11 @@ export function createNoiseService(deps: Deps) {
   }
 
   return {
-    /** One click: an A/A run (two identical baselines, ≥ 3 repetitions) queued on the cluster. */
-    async calibrate(workspaceId: string, raw: TCalibrateClusterInput) {
-      const input = ZCalibrateClusterInput.parse(raw);
+    /**
+     * One click: an A/A run (two identical baselines, ≥ 3 repetitions) queued on the cluster.
+     * `input` is typed (the transport parsed it); the A/A definition built here is queued as is.
+     */
+    async calibrate(workspaceId: string, input: z.output<typeof ZCalibrateClusterInput>) {
       const cluster = await requireCluster(workspaceId, input.clusterId);
       // Checked here too, before the A/A benchmark is written, so a refusal leaves nothing behind.
       if (cluster.status !== "ready")
@@ -87,10 +86,10 @@ export function createNoiseService(deps: Deps) {
         ? await deps.benchmarks.update(workspaceId, existing.id, def)
         : await deps.benchmarks.create(workspaceId, def);
       if (!bench) throw new DomainError("CONFLICT", "The A/A benchmark changed meanwhile");
-      const started = await deps.scheduling.start(workspaceId, {
-        benchmarkId: bench.id,
-        clusterId: cluster.id,
+      const started = await deps.scheduling.startOn(workspaceId, bench, cluster, {
         title: def.name,
+        git: {},
+        labels: {},
       });
       await calibrations.create(workspaceId, { clusterId: cluster.id, runId: started.runId });
       return { ...started, benchmarkKey: def.key };
@@ -102,7 +101,7 @@ export function createNoiseService(deps: Deps) {
      */
     async recordCalibration(workspaceId: string, clusterId: string, runId: string) {
       await requireCluster(workspaceId, clusterId);
-      if (!(await runs.get(workspaceId, runId)))
+      if (!(await runs.get(workspaceId, runId, { histograms: false })))
         throw new DomainError("NOT_FOUND", "Run not found", "runId");
       await calibrations.create(workspaceId, { clusterId, runId });
       await refresh(workspaceId, clusterId);

@@ -33,7 +33,7 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
 
   it("queues an A/A run of two identical baselines through run scheduling, pending until it ends", async () => {
     expect((await services.noise.noiseBand(ws, clusterId)).status).toBe("none");
-    const started = await services.noise.calibrate(ws, { clusterId });
+    const started = await services.noise.calibrate(ws, { clusterId, repetitions: 3 });
     aaRunId = started.runId;
     expect(enqueued).toEqual([aaRunId]);
     const bench = await createBenchmarkRepository(db).getByKey(ws, started.benchmarkKey);

@@ -4,7 +4,7 @@ import { readFixture } from "@meshbench/testing/fixtures";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../create-services";
-import { runExport } from "./export";
+import { runExport } from "@meshbench/core";
 
 const coords = (variant: string, repetition: number, requestedQps = 100) => ({
   variant,
@@ -78,6 +78,7 @@ describe("run export: tables plus load curve, resources, validity and environmen
     ).id;
     const record = (variant: string, rep: number, fixture: string, qps = 100, seq = 0) =>
       services.execution.recordTrial(ws, runId, {
+        key: key(variant, rep, qps),
         coordinates: coords(variant, rep, qps),
         sequence: seq,
         text: readFixture(fixture),
@@ -97,7 +98,7 @@ describe("run export: tables plus load curve, resources, validity and environmen
     await services.execution.markFailed(
       ws,
       runId,
-      { coordinates: coords("baseline", 3), sequence: 5 },
+      { key: key("baseline", 3), coordinates: coords("baseline", 3), sequence: 5 },
       "no result after 90 s",
     );
     await services.runs.refreshProgress(ws, runId);

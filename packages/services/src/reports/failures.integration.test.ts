@@ -1,3 +1,4 @@
+import { trialKey } from "@meshbench/core";
 import { createPrismaClient, type Database } from "@meshbench/db";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { createTestDatabase } from "@meshbench/testing/postgres";
@@ -43,12 +44,14 @@ describe("a run with failed trials, as the report states it (real database)", ()
     ).id;
     const text = readFixture("fortio/baseline-qps100-c1.json");
     await services.execution.recordTrial(ws, runId, {
+      key: trialKey(coords(1)),
       coordinates: coords(1),
       sequence: 0,
       text,
       samples: [],
     });
     const unreadable = await services.execution.recordTrial(ws, runId, {
+      key: trialKey(coords(2)),
       coordinates: coords(2),
       sequence: 1,
       text: '{"ts":1,"level":"info"}\nnot json',
@@ -58,7 +61,7 @@ describe("a run with failed trials, as the report states it (real database)", ()
     await services.execution.markFailed(
       ws,
       runId,
-      { coordinates: coords(3), sequence: 2 },
+      { key: trialKey(coords(3)), coordinates: coords(3), sequence: 2 },
       "no result after 90 s",
     );
     await services.runs.refreshProgress(ws, runId);

@@ -114,6 +114,7 @@ describe("the run report shows what the write-ups show (real database)", () => {
           const max = variant === "istio" && qps === 100 && repetition === 2 ? 1 : 0.02;
           const p99 = variant === "istio" ? 0.004 : 0.002;
           await runs.recordCompletedTrial(ws, runId, {
+            key: trialKey(c),
             coordinates: c,
             sequence: sequence++,
             result: result(c, achieved, summary(p99, max)),
@@ -280,6 +281,7 @@ describe("the run report shows what the write-ups show (real database)", () => {
           repetition,
         };
         await runs.recordCompletedTrial(ws, runId, {
+          key: trialKey(c),
           coordinates: c,
           sequence: sequence++,
           result: result(c, 100, summary(0.002, 0.02)),

@@ -6,17 +6,19 @@ import {
   type TUploadResultsOutput,
   type TUploadTrial,
 } from "@meshbench/contracts";
-import { trialKey } from "@meshbench/core";
+import { cellKey } from "@meshbench/core";
 import type { CompletedTrialInput, RunRepository, UploadRepository } from "@meshbench/db";
 import { ImportError } from "@meshbench/formats";
 import { assessedTrial, readTrialResult } from "./record-trial";
 import { toRunResults } from "./run-results";
 
-/** Runs the importer on one uploaded trial; its complaint becomes a BAD_REQUEST naming the field. */
+/**
+ * Runs the importer on one uploaded trial (its text, or the JSON document the transport already
+ * parsed); its complaint becomes a BAD_REQUEST naming the field.
+ */
 function importTrial(trial: TUploadTrial, index: number): TTrialResult {
-  const text = typeof trial.result === "string" ? trial.result : JSON.stringify(trial.result);
   try {
-    return readTrialResult(text, trial.format);
+    return readTrialResult(trial.result, trial.format);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     const field = `trials[${index}].result${error.field && error.field !== "(root)" ? `.${error.field}` : ""}`;
@@ -48,7 +50,7 @@ function coordinatesOf(
     protocol: trial.protocol ?? result.protocol,
     keepAlive: trial.keepAlive ?? result.keepAlive,
   };
-  const cell = trialKey({ ...base, repetition: 0 });
+  const cell = cellKey(base);
   const repetition = trial.repetition ?? (seen.get(cell) ?? 0) + 1;
   seen.set(cell, Math.max(seen.get(cell) ?? 0, repetition));
   return { ...base, repetition };
@@ -60,7 +62,7 @@ export function createResultsService(deps: { uploads: UploadRepository; runs: Ru
     upload: (workspaceId: string, input: TUploadResults) =>
       upload(deps.uploads, workspaceId, input),
     async getRun(workspaceId: string, runId: string) {
-      const run = await deps.runs.get(workspaceId, runId);
+      const run = await deps.runs.get(workspaceId, runId, { histograms: false });
       if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
       return toRunResults(run);
     },
@@ -80,15 +82,15 @@ async function upload(
   const trials: CompletedTrialInput[] = input.trials.map((trial, index) => {
     const result = importTrial(trial, index);
     const coordinates = coordinatesOf(trial, result, index, input.variant, seen);
-    const key = trialKey(coordinates);
-    if (keys.has(key))
+    const assessed = assessedTrial(coordinates, index + 1, result);
+    if (keys.has(assessed.key))
       throw new DomainError(
         "BAD_REQUEST",
-        `trials[${index}]: a second trial ${key}; give each a distinct repetition`,
+        `trials[${index}]: a second trial ${assessed.key}; give each a distinct repetition`,
         `trials[${index}].repetition`,
       );
-    keys.add(key);
-    return assessedTrial(coordinates, index + 1, result);
+    keys.add(assessed.key);
+    return assessed;
   });
   const labels = {
     ...input.labels,

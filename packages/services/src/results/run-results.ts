@@ -1,10 +1,11 @@
-import type { TRunDetail, TRunResults } from "@meshbench/contracts";
+import type { TRunResults } from "@meshbench/contracts";
+import type { RunWithTrialRows } from "@meshbench/db";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toMs = (v: number | null) => (v === null ? null : v * 1e3);
 
 /** A run as REST clients read it: ISO dates, latencies in milliseconds, no histograms. */
-export function toRunResults(run: TRunDetail): TRunResults {
+export function toRunResults(run: RunWithTrialRows): TRunResults {
   return {
     id: run.id,
     title: run.title,

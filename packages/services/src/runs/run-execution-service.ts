@@ -39,6 +39,8 @@ export type ClaimedRun = {
 
 /** One trial's load-generator output and the usage sampled while it ran. */
 export type TrialOutput = {
+  /** The trial's key, as planned (core trialKey of its coordinates). */
+  key: string;
   coordinates: TTrialCoordinates;
   sequence: number;
   /** The load generator's result document (Fortio JSON for scheduled runs). */
@@ -140,6 +142,7 @@ export function createRunExecutionService(deps: Deps) {
           output.coordinates,
           output.sequence,
           readTrialResult(output.text, "fortio"),
+          output.key,
         );
       } catch (error) {
         const reason = `unreadable Fortio result: ${error instanceof Error ? error.message : String(error)}`;
@@ -196,7 +199,7 @@ export function createRunExecutionService(deps: Deps) {
 
     /** Succeeded when any trial succeeded; the failed trials are counted in the message. */
     async complete(workspaceId: string, runId: string) {
-      const detail = await runs.get(workspaceId, runId);
+      const detail = await runs.get(workspaceId, runId, { histograms: false });
       const anySucceeded = detail?.trials.some((t) => t.status === "succeeded") ?? false;
       const failures = detail?.trials.filter((t) => t.status === "failed").length ?? 0;
       await execution.finish(

@@ -1,17 +1,18 @@
-import {
-  DomainError,
-  ZStartRunInput,
-  type TStartRunInput,
-  type TStartRunInputRaw,
-  type TStartRunOutput,
-} from "@meshbench/contracts";
+import { DomainError, type TStartRunInput, type TStartRunOutput } from "@meshbench/contracts";
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
-import type { BenchmarkRepository, ClusterRepository, RunExecutionRepository } from "@meshbench/db";
+import type {
+  BenchmarkRepository,
+  ClusterRepository,
+  RunExecutionRepository,
+  StoredBenchmark,
+} from "@meshbench/db";
 
 /** What the API needs of the queue (pg-boss in the apps): hand a run to the workers. */
 export type RunEnqueuer = {
   enqueue(job: { runId: string; workspaceId: string }): Promise<unknown>;
 };
+
+type StoredCluster = NonNullable<Awaited<ReturnType<ClusterRepository["get"]>>>;
 
 export function createRunSchedulingService(deps: {
   benchmarks: BenchmarkRepository;
@@ -19,11 +20,47 @@ export function createRunSchedulingService(deps: {
   execution: RunExecutionRepository;
   queue: RunEnqueuer | null;
 }) {
+  /**
+   * Queues a run of a benchmark the caller holds (typed: its definition is not read or parsed
+   * again) on a cluster that must be ready.
+   */
+  async function startOn(
+    workspaceId: string,
+    bench: StoredBenchmark,
+    cluster: StoredCluster,
+    input: Pick<TStartRunInput, "title" | "git" | "labels">,
+    clusterField = "clusterId",
+  ): Promise<TStartRunOutput> {
+    if (cluster.status !== "ready") {
+      throw new DomainError(
+        "PRECONDITION_FAILED",
+        `The cluster ${cluster.name} is ${cluster.status}${cluster.statusMessage ? ` (${cluster.statusMessage})` : ""}: validate it first`,
+        clusterField,
+      );
+    }
+    if (!deps.queue)
+      throw new DomainError("PRECONDITION_FAILED", "No run queue is configured on this server");
+    const trialsTotal = countTrials(bench.definition);
+    const runId = await deps.execution.createScheduled(workspaceId, {
+      benchmarkId: bench.id,
+      clusterId: cluster.id,
+      title: input.title ?? `${bench.definition.name} on ${cluster.name}`,
+      trialsTotal,
+      git: input.git,
+      labels: input.labels,
+    });
+    await deps.queue.enqueue({ runId, workspaceId });
+    return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };
+  }
+
   return {
-    /** The benchmark and cluster by id (dashboard) or by key and name (CI, REST). */
-    async start(workspaceId: string, raw: TStartRunInputRaw): Promise<TStartRunOutput> {
-      // Callers inside the process (tests, calibration) may leave git/labels out: defaults apply.
-      const input: TStartRunInput = ZStartRunInput.parse(raw);
+    startOn,
+
+    /**
+     * The benchmark and cluster by id (dashboard) or by key and name (CI, REST). `input` is
+     * typed: the transport parsed it at the edge.
+     */
+    async start(workspaceId: string, input: TStartRunInput): Promise<TStartRunOutput> {
       const benchField = input.benchmarkId !== undefined ? "benchmarkId" : "benchmarkKey";
       const bench =
         input.benchmarkId !== undefined
@@ -44,26 +81,7 @@ export function createRunSchedulingService(deps: {
           ? await deps.clusters.get(workspaceId, input.clusterId)
           : await deps.clusters.getByName(workspaceId, input.clusterName ?? "");
       if (!cluster) throw new DomainError("NOT_FOUND", "Cluster not found", clusterField);
-      if (cluster.status !== "ready") {
-        throw new DomainError(
-          "PRECONDITION_FAILED",
-          `The cluster ${cluster.name} is ${cluster.status}${cluster.statusMessage ? ` (${cluster.statusMessage})` : ""}: validate it first`,
-          clusterField,
-        );
-      }
-      if (!deps.queue)
-        throw new DomainError("PRECONDITION_FAILED", "No run queue is configured on this server");
-      const trialsTotal = countTrials(bench.definition);
-      const runId = await deps.execution.createScheduled(workspaceId, {
-        benchmarkId: bench.id,
-        clusterId: cluster.id,
-        title: input.title ?? `${bench.definition.name} on ${cluster.name}`,
-        trialsTotal,
-        git: input.git,
-        labels: input.labels,
-      });
-      await deps.queue.enqueue({ runId, workspaceId });
-      return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };
+      return startOn(workspaceId, bench, cluster, input, clusterField);
     },
 
     async cancel(workspaceId: string, runId: string) {

@@ -97,12 +97,6 @@ export async function removeRunResources(plan: ClusterPlan) {
     if (left.length === 0) break;
     await sleep(250);
   }
-  // libcni's result cache is machine-wide; our network names are the node names.
-  const cniResults = "/var/lib/cni/results";
-  if (existsSync(cniResults))
-    for (const file of readdirSync(cniResults))
-      if (plan.nodes.some((n) => file.startsWith(`${n.name}-`)))
-        rmSync(path.join(cniResults, file));
   rmSync(plan.runDir, { recursive: true, force: true });
 }
 

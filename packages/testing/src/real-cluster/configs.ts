@@ -4,10 +4,41 @@
  */
 import type { ClusterPlan, NodePlan } from "./plan";
 
+/**
+ * Machine paths node agents expect at fixed places (CNI config and plugins, pod network
+ * namespaces, the ztunnel and istio-cni sockets, libcni's cache, the kubelet's device-plugin
+ * socket, containerd's shim sockets). Each node sees its own: `<node.dir>/root<path>`, bind-mounted
+ * over the path inside the node's mount namespace (node.ts), so nothing a node agent writes there
+ * reaches the machine or another node. The host keeps only the empty mount points (runs.ts).
+ */
+export const NODE_MOUNTS = [
+  "/etc/cni/net.d",
+  "/opt/cni/bin",
+  "/run/netns",
+  "/run/ztunnel",
+  "/run/istio-cni",
+  "/var/lib/cni",
+  "/var/lib/kubelet",
+  "/run/containerd",
+] as const;
+
+/**
+ * The node paths a node agent (istio-cni, ztunnel) writes: the machine's copies must stay empty.
+ * (Not /var/lib/{kubelet,cni} or /run/containerd: a concurrent run of an older harness, whose
+ * nodes share the machine's, may write there.)
+ */
+export const AGENT_PATHS = ["/etc/cni/net.d", "/opt/cni/bin", "/run/ztunnel", "/run/istio-cni"];
+
+/** Where the node's own copy of a machine path lives, seen from the host. */
+export const nodeRootPath = (node: NodePlan, machinePath: (typeof NODE_MOUNTS)[number]) =>
+  `${node.dir}/root${machinePath}`;
+
 export const nodePaths = (node: NodePlan) => ({
   containerdConfig: `${node.dir}/containerd.toml`,
   containerdSocket: `${node.dir}/containerd/containerd.sock`,
-  cniConfDir: `${node.dir}/cni/net.d`,
+  /** The node's /etc/cni/net.d and /opt/cni/bin, seen from the host. */
+  cniConfDir: nodeRootPath(node, "/etc/cni/net.d"),
+  cniBinDir: nodeRootPath(node, "/opt/cni/bin"),
   kubeletConfig: `${node.dir}/kubelet.json`,
   kubeletRoot: `${node.dir}/kubelet`,
   kubeProxyConfig: `${node.dir}/kube-proxy.json`,
@@ -32,8 +63,7 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
   # This sandbox may not lower oom_score_adj (the kubelet asks for -998): without this every
   # sandbox fails with "can't get final child's PID from pipe: EOF".
   restrict_oom_score_adj = true
-  # Pod network namespaces under our state dir, not the machine-wide /run/netns.
-  netns_mounts_under_state_dir = true
+  # Pod network namespaces in /run/netns: the node's own (NODE_MOUNTS), where istio-cni looks.
   stream_server_address = "127.0.0.1"
 
 [${cri}.containerd]
@@ -47,9 +77,10 @@ disabled_plugins = ["io.containerd.snapshotter.v1.aufs", "io.containerd.snapshot
   SystemdCgroup = false
   Root = "${node.dir}/runc"
 
+# Paths inside the node's mount namespace (NODE_MOUNTS), as on a machine.
 [${cri}.cni]
-  bin_dir = "/usr/lib/cni"
-  conf_dir = "${p.cniConfDir}"
+  bin_dir = "/opt/cni/bin"
+  conf_dir = "/etc/cni/net.d"
 `;
 }
 

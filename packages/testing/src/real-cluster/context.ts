@@ -14,3 +14,17 @@ export const realNodePlan = () => JSON.parse(inject("realNodePlan")) as ClusterP
 
 /** The harness's admin config for the real-node cluster (see harness-kube-config.ts). */
 export const realNodeKubeConfig = () => harnessKubeConfig(realNodeKubeconfig());
+
+/** The mesh the real-mesh layer's cluster runs (mesh-global-setup.ts). */
+export type RealMeshInfo = {
+  kind: "istio-ambient";
+  namespace: string;
+  source: "module" | "release";
+  version: string;
+  provenance: string;
+};
+export const realMesh = (): RealMeshInfo => {
+  const info = inject("realMesh");
+  if (!info) throw new Error("this layer's cluster has no mesh (use vitest.real-mesh.config.ts)");
+  return JSON.parse(info) as RealMeshInfo;
+};

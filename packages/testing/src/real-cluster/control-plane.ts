@@ -8,6 +8,7 @@ import path from "node:path";
 import { makeCertificates, type TestCertificates } from "../k8s-certs";
 import { adminKubeconfig, httpsGet } from "../k8s-testenv";
 import { corefile } from "./configs";
+import { inNetns } from "./host";
 import type { ClusterPlan } from "./plan";
 import { type Daemon, startDaemon, waitUntil } from "./processes";
 
@@ -32,7 +33,7 @@ export async function startControlPlane(
   const certs = makeCertificates(dir, [`IP:${cp.ip}`, `IP:${plan.apiServiceIp}`]);
   const server = `https://${cp.ip}:6443`;
   const start = (name: string, bin: string, args: string[]) =>
-    startDaemon(plan, name, cp.netns, bin, args);
+    startDaemon(plan, name, inNetns(cp.netns, bin, args));
   const etcd = start("etcd", path.join(bins.k8s, "etcd"), [
     `--data-dir=${dir}/etcd`,
     "--listen-client-urls=http://127.0.0.1:2379",
@@ -61,6 +62,9 @@ export async function startControlPlane(
     "--authorization-mode=Node,RBAC",
     `--service-cluster-ip-range=${plan.serviceCidr}`,
     "--enable-priority-and-fairness=false",
+    // Admission webhooks (istiod's) by their Service's endpoints, not its ClusterIP: this
+    // namespace has no kube-proxy, but it routes every node's pod subnet (network.ts).
+    "--enable-aggregator-routing=true",
   ]);
   const apiDaemons = [etcd, apiserver];
   await waitUntil(

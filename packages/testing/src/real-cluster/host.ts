@@ -14,6 +14,34 @@ export const inNetns = (ns: string, cmd: string, args: string[]) => [
   ...args,
 ];
 
+/**
+ * Runs a command as a process of a node (node.ts): in the network, PID and mount namespaces of
+ * the node's init, whose host PID is `init`. nsenter forks to enter the PID namespace, so the
+ * command is nsenter's child (see `signalDaemon` in processes.ts).
+ */
+export const inNode = (init: number, cmd: string, args: string[]) => [
+  "nsenter",
+  `--target=${init}`,
+  "--net",
+  "--pid",
+  "--mount",
+  "--",
+  cmd,
+  ...args,
+];
+
+/** Host PIDs of a process's children (an empty list once it has none or is gone). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .split(" ")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 export function run(argv: string[], options: { input?: string } = {}): string {
   const [cmd, ...args] = argv;
   if (!cmd) throw new Error("run: empty command");

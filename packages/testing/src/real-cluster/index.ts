@@ -17,6 +17,22 @@ import { checkRealNodePreconditions } from "./preconditions";
 import { type Daemon, waitUntil } from "./processes";
 import { claimSlot, saveMachineState } from "./runs";
 import { type Kubectl, stopCluster } from "./teardown";
+import { ensureMeshArtifacts, type MeshArtifacts } from "./mesh/artifacts";
+import { installIstioAmbient, type MeshInstall } from "./mesh/istio-ambient";
+import { meshLeftovers } from "./mesh/leftovers";
+
+/** A mesh installed with the cluster. Only Istio ambient so far. */
+export type MeshKind = "istio-ambient";
+
+export type RealClusterMesh = {
+  kind: MeshKind;
+  namespace: string;
+  artifacts: MeshArtifacts;
+  /** Removes the mesh gracefully (stop() does it too); idempotent. */
+  uninstall: () => Promise<void>;
+  /** The mesh's traces in every node and the root namespace (call before stop()). */
+  leftovers: () => string[];
+};
 
 export type RealCluster = {
   plan: ClusterPlan;
@@ -27,6 +43,7 @@ export type RealCluster = {
   nodes: string[];
   images: { fortio: string; pause: string };
   binDir: string;
+  mesh?: RealClusterMesh;
   /** Graceful teardown (pods first), then removal of everything the run created. */
   stop(): Promise<void>;
   /** What of this cluster is still on the host (for tests of the teardown). */
@@ -38,9 +55,13 @@ export { planCluster, type ClusterPlan } from "./plan";
 export { realNodeSkipped } from "./preconditions";
 export { sweepDeadRuns } from "./runs";
 
-export async function startRealCluster(options: { nodes?: number } = {}): Promise<RealCluster> {
+export async function startRealCluster(
+  options: { nodes?: number; mesh?: MeshKind } = {},
+): Promise<RealCluster> {
   checkRealNodePreconditions();
   const artifacts: Artifacts = ensureRealNodeArtifacts();
+  // Before anything exists: an unavailable mesh leaves nothing to clean up.
+  const meshArtifacts = options.mesh ? ensureMeshArtifacts() : undefined;
   const { plan, swept } = await claimSlot(options.nodes ?? 2);
   if (swept.length) console.error(`[real-node] swept leftovers of dead runs: ${swept.join(", ")}`);
   mkdirSync(path.join(plan.runDir, "logs"), { recursive: true });
@@ -48,9 +69,16 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
   const nodes: RealNode[] = [];
   const controllers: Daemon[] = [];
   let kubectl: Kubectl = () => "";
+  let mesh: MeshInstall | undefined;
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= stopCluster({ plan, daemons, controllers, nodes, kubectl }));
+  const stop = () =>
+    (stopping ??= (async () => {
+      await mesh?.uninstall().catch((error: unknown) => {
+        console.error(`[real-node] mesh uninstall incomplete: ${String(error)}`);
+      });
+      await stopCluster({ plan, daemons, controllers, nodes, kubectl });
+    })());
 
   try {
     createNetwork(plan);
@@ -70,7 +98,10 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
     for (const node of plan.nodes) {
       const started = await startNode(plan, node, {
         bins: artifacts.bins,
-        images: artifacts.images,
+        images: {
+          ...artifacts.images,
+          archives: [...artifacts.images.archives, ...(meshArtifacts?.archives ?? [])],
+        },
         kubeconfigPath: cp.kubeconfigPath,
       });
       nodes.push(started);
@@ -100,6 +131,8 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
       60_000,
       daemons,
     );
+    if (meshArtifacts)
+      mesh = await installIstioAmbient({ plan, kubectl, artifacts: meshArtifacts });
     return {
       plan,
       kubeconfig: cp.kubeconfig,
@@ -109,6 +142,13 @@ export async function startRealCluster(options: { nodes?: number } = {}): Promis
       nodes: plan.nodes.map((n) => n.name),
       images: { fortio: artifacts.images.fortio, pause: artifacts.images.pause },
       binDir: artifacts.bins.k8s,
+      mesh: mesh && {
+        kind: mesh.kind,
+        namespace: mesh.namespace,
+        artifacts: mesh.artifacts,
+        uninstall: mesh.uninstall,
+        leftovers: () => meshLeftovers(plan),
+      },
       stop,
       leftovers: () => findLeftovers(plan),
     };

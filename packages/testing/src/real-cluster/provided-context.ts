@@ -6,6 +6,8 @@ declare module "vitest" {
     /** JSON of the ClusterPlan (names and addresses of the namespaces, bridge, subnets). */
     realNodePlan: string;
     realNodeFortioImage: string;
+    /** JSON of the installed mesh (RealMeshInfo in context.ts), or "" for a cluster without one. */
+    realMesh: string;
   }
 }
 export {};

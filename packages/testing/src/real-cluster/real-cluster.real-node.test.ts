@@ -4,14 +4,23 @@
  * and the kubelet reports real container CPU/memory. Load targets only this cluster's pods and
  * Services, for 5 s.
  */
-import { AppsV1Api, CoreV1Api, type KubeConfig, type V1PodSpec } from "@kubernetes/client-node";
+import { AppsV1Api, CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiGet } from "./api";
+import {
+  fetchThrough,
+  fortioPodSpec,
+  p99Ms,
+  podsReady,
+  runFortio,
+  waitFor,
+} from "./test-support/fortio-pods";
 import { realNodeFortioImage, realNodeKubeConfig, realNodeNodes, realNodePlan } from "./context";
 import { realNodeSkipped } from "./preconditions";
 import { run } from "./host";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { AGENT_PATHS } from "./configs";
+import { runInNode } from "./node";
+import { readdirSync } from "node:fs";
 
 describe.skipIf(realNodeSkipped())("real-node cluster", () => {
   let kc: KubeConfig;
@@ -20,36 +29,6 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
   let nodeA = "";
   let nodeB = "";
   let loadPod = "";
-
-  const fortioSpec = (node: string, args: string[]): V1PodSpec => ({
-    nodeSelector: { "kubernetes.io/hostname": node },
-    containers: [
-      {
-        name: "fortio",
-        image: realNodeFortioImage(),
-        imagePullPolicy: "IfNotPresent",
-        args,
-        ports: [{ containerPort: 8080 }],
-        readinessProbe: { httpGet: { path: "/fortio/", port: 8080 }, periodSeconds: 1 },
-      },
-    ],
-  });
-  const podsReady = async (selector: string) => {
-    const pods = await core.listNamespacedPod({ namespace: ns, labelSelector: selector });
-    return (
-      pods.items.length > 0 &&
-      pods.items.every((p) =>
-        p.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True"),
-      )
-    );
-  };
-  const waitFor = async (what: string, check: () => Promise<boolean>, ms = 90_000) => {
-    for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(500))
-      if (await check().catch(() => false)) return;
-    throw new Error(`timed out waiting for ${what}`);
-  };
-  const proxy = (pathname: string) =>
-    `/api/v1/namespaces/${ns}/pods/${loadPod}:8080/proxy${pathname}`;
 
   beforeAll(async () => {
     kc = realNodeKubeConfig();
@@ -64,7 +43,10 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
         spec: {
           replicas: 1,
           selector: { matchLabels: labels },
-          template: { metadata: { labels }, spec: fortioSpec(nodeA, ["server"]) },
+          template: {
+            metadata: { labels },
+            spec: fortioPodSpec(realNodeFortioImage(), nodeA, ["server"]),
+          },
         },
       },
     });
@@ -80,12 +62,12 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
       namespace: ns,
       body: {
         metadata: { name: loadPod, labels: { app: "load" } },
-        spec: fortioSpec(nodeB, ["server", "-data-dir", "/tmp"]),
+        spec: fortioPodSpec(realNodeFortioImage(), nodeB, ["server", "-data-dir", "/tmp"]),
       },
     });
     await waitFor(
       "echo and load pods Ready",
-      async () => (await podsReady("app=echo")) && (await podsReady("app=load")),
+      async () => (await podsReady(kc, ns, "app=echo")) && (await podsReady(kc, ns, "app=load")),
     );
   });
 
@@ -105,46 +87,45 @@ describe.skipIf(realNodeSkipped())("real-node cluster", () => {
     for (const n of plan.nodes) expect(routes).not.toContain(n.podCidr.split("/")[0]);
   });
 
+  it("gives each node its own init, PID 1 in the node's network namespace, and its own machine paths", () => {
+    const plan = realNodePlan();
+    const inodes = new Set<string>();
+    for (const node of plan.nodes) {
+      const netnsInode = run(["stat", "-L", "-c", "%i", `/run/netns/${node.netns}`]).trim();
+      // What istio-cni reads to tell the node's network from a pod's: /proc/1/ns/net.
+      expect(runInNode(node, "readlink", ["/proc/1/ns/net"]).trim()).toBe(`net:[${netnsInode}]`);
+      expect(runInNode(node, "cat", ["/proc/1/cmdline"])).toContain(node.dir);
+      const processes = runInNode(node, "ps", ["-e", "-o", "comm="]).split("\n");
+      for (const daemon of ["containerd", "kubelet", "kube-proxy"])
+        expect(processes).toContain(daemon);
+      // The node's /etc/cni/net.d is its own: the bridge config the harness wrote for it.
+      const conf = runInNode(node, "cat", ["/etc/cni/net.d/10-bridge.conflist"]);
+      expect(JSON.parse(conf)).toMatchObject({ name: node.name });
+      expect(runInNode(node, "ls", ["/opt/cni/bin"])).toContain("bridge");
+      inodes.add(runInNode(node, "stat", ["-c", "%i", "/run/ztunnel"]).trim());
+    }
+    expect(inodes.size).toBe(plan.nodes.length);
+    // The machine's own copies stay empty mount points.
+    for (const dir of AGENT_PATHS) expect(readdirSync(dir), dir).toEqual([]);
+  });
+
   it("drives a Fortio pod on node B through the pod proxy: 200 QPS to the echo Service on node A", async () => {
-    const target = `http://echo.${ns}.svc.cluster.local:8080/echo`;
     // The pods are Ready before kube-proxy has programmed the new Service (and before the DNS
     // cache knows it): wait until one request goes through Fortio's fetch proxy in the pod.
     await waitFor(
       "the echo Service to answer from node B",
-      async () => {
-        const fetched = await apiGet(
-          kc,
-          proxy(`/fortio/fetch/echo.${ns}.svc.cluster.local:8080/echo`),
-        );
-        return fetched.status === 200;
-      },
+      async () =>
+        (await fetchThrough(kc, ns, loadPod, `echo.${ns}.svc.cluster.local:8080/echo`)) === 200,
       30_000,
     );
-    const query = `url=${encodeURIComponent(target)}&qps=200&c=4&t=5s&async=on&save=on`;
-    const started = await apiGet(kc, proxy(`/fortio/rest/run?${query}`));
-    expect(started.status, started.body).toBe(200);
-    const { ResultID: resultId } = JSON.parse(started.body) as { ResultID: string };
-    await waitFor(
-      "the run to finish",
-      async () => {
-        const status = await apiGet(kc, proxy("/fortio/rest/status"));
-        const statuses =
-          (JSON.parse(status.body) as { Statuses?: Record<string, unknown> }).Statuses ?? {};
-        return status.status === 200 && Object.keys(statuses).length === 0;
-      },
-      30_000,
-    );
-    const data = await apiGet(kc, proxy(`/fortio/data/${resultId}.json`));
-    expect(data.status, data.body).toBe(200);
-    const result = JSON.parse(data.body) as {
-      ActualQPS: number;
-      RetCodes: Record<string, number>;
-      ErrorsDurationHistogram: { Count: number };
-      DurationHistogram: { Percentiles?: { Percentile: number; Value: number }[] };
-    };
-    const p99 = result.DurationHistogram.Percentiles?.find((p) => p.Percentile === 99)?.Value ?? 0;
+    const result = await runFortio(kc, ns, loadPod, {
+      url: `http://echo.${ns}.svc.cluster.local:8080/echo`,
+      qps: 200,
+      connections: 4,
+      seconds: 5,
+    });
     console.log(
-      `[real-node] ${result.ActualQPS.toFixed(1)} of 200 QPS, ${JSON.stringify(result.RetCodes)}, p99 ${(p99 * 1000).toFixed(2)} ms`,
+      `[real-node] ${result.ActualQPS.toFixed(1)} of 200 QPS, ${JSON.stringify(result.RetCodes)}, p99 ${p99Ms(result).toFixed(2)} ms`,
     );
     expect(Math.abs(result.ActualQPS - 200) / 200).toBeLessThan(0.02);
     expect(Object.keys(result.RetCodes), JSON.stringify(result.RetCodes)).toEqual(["200"]);

@@ -19,6 +19,7 @@ import {
 import path from "node:path";
 import { removeRunResources } from "./cleanup";
 import { isAlive, mountPoints, processStartTime, run, sleep } from "./host";
+import { NODE_MOUNTS } from "./configs";
 import { type ClusterPlan, MAX_SLOTS, planCluster, RUN_ROOT } from "./plan";
 
 type Owner = { pid: number; startTime: string; nodes: number };
@@ -122,21 +123,29 @@ export async function releaseSlot(plan: ClusterPlan) {
 }
 
 // Machine-wide traces no flag moves: the kubelet sets these sysctls at start (with
-// protectKernelDefaults it would refuse to start instead), its device manager's socket is always
-// /var/lib/kubelet/device-plugins/kubelet.sock, and libcni and containerd's shims keep state in
-// /var/lib/cni and /run/containerd. Record them before the first run; undo after the last.
+// protectKernelDefaults it would refuse to start instead). And each node bind-mounts its own copy
+// of some machine paths (NODE_MOUNTS) inside its mount namespace, which needs the mount points on
+// the machine. Record both before the first run; undo after the last.
 const SYSCTLS = ["vm.overcommit_memory", "vm.panic_on_oom", "kernel.panic", "kernel.panic_on_oops"];
-const MACHINE_DIRS = ["/var/lib/kubelet", "/var/lib/cni", "/run/containerd"];
 const MACHINE_FILE = path.join(RUN_ROOT, "machine.json");
 type MachineState = { sysctls: string; createdDirs: string[] };
 
+/** The topmost missing directory on the way to `dir` (what `mkdir -p dir` would create), if any. */
+function firstMissing(dir: string): string | undefined {
+  let missing: string | undefined;
+  for (let d = dir; !existsSync(d); d = path.dirname(d)) missing = d;
+  return missing;
+}
+
 export function saveMachineState() {
-  if (existsSync(MACHINE_FILE)) return;
-  const state: MachineState = {
-    sysctls: run(["sysctl", ...SYSCTLS]),
-    createdDirs: MACHINE_DIRS.filter((d) => !existsSync(d)),
-  };
+  const state: MachineState = existsSync(MACHINE_FILE)
+    ? (JSON.parse(readFileSync(MACHINE_FILE, "utf8")) as MachineState)
+    : { sysctls: run(["sysctl", ...SYSCTLS]), createdDirs: [] };
+  // Also when a live run of an older harness wrote the file without these mount points.
+  const missing = NODE_MOUNTS.map(firstMissing).filter((d): d is string => d !== undefined);
+  state.createdDirs = [...new Set([...state.createdDirs, ...missing])];
   writeFileSync(MACHINE_FILE, JSON.stringify(state));
+  for (const dir of NODE_MOUNTS) mkdirSync(dir, { recursive: true });
 }
 
 /**

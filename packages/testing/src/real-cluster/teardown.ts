@@ -47,6 +47,7 @@ export async function stopCluster(cluster: {
   mark("pods gone");
   await stopDaemons(nodes.flatMap((n) => [n.kubeProxy, n.kubelet]));
   await stopDaemons(nodes.map((n) => n.containerd));
+  await stopDaemons(nodes.map((n) => n.init)); // and with it whatever is left in the node
   mark("nodes stopped");
   // The apiserver before etcd: without etcd its shutdown hangs until SIGKILL (10 s).
   const etcd = daemons.filter((d) => d.name === "etcd");
