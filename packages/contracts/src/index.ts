@@ -8,6 +8,7 @@ export * from "./cluster";
 export * from "./access";
 export * from "./report";
 export * from "./report-extras";
+export * from "./roles";
 export * from "./share";
 export * from "./budget";
 export * from "./git-info";
