@@ -51,7 +51,7 @@ describe("templates.list / templates.get over tRPC and REST (real database)", ()
     const definition = ZBenchmarkDefinition.parse(detail.definition);
     expect(definition.variants.map((v) => v.mesh)).toEqual(["baseline", "istio-ambient"]);
     expect(definition.durationSeconds).toBe(3);
-    expect(definition.methodology.runRule).toEqual({ dropWorst: 1, by: "max" });
+    expect(definition.methodology.runRule).toEqual({ dropWorst: 3, by: "max" });
     expect(definition.template).toBe("linkerd-vs-istio");
 
     const member = createCaller({
