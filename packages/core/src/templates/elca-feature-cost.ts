@@ -22,8 +22,8 @@ export const ELCA_CONNECTIONS = 30;
 
 /**
  * Istio sidecars' feature-cost variants: mTLS off, mTLS on, mTLS + observability (access logs,
- * full tracing), mTLS + authorization policy, each scoped to the target's pods. Retries and
- * timeouts are off in every one (B did so for fairness).
+ * full tracing), mTLS + authorization policy, each scoped to the target's pods. Retries are off
+ * in every one (B did so for fairness).
  */
 function sidecarFeatureVariants(mesh: TMeshKind): VariantInput[] {
   const fair = noRetriesVirtualService();
@@ -134,7 +134,7 @@ export const elcaFeatureCost: BenchmarkTemplate = {
       description:
         "From the template elca-feature-cost, after ELCA's service-mesh performance evaluation " +
         "(2022): counter-api-like target at 4 pods (150m/325m CPU, 128/256 MiB), load pods on " +
-        "other nodes, sidecar CPU limit 200m, Istio's retries and timeouts off; 70 s per run, the " +
+        "other nodes, sidecar CPU limit 200m, Istio's retries off; 70 s per run, the " +
         "first 5 s discarded. ELCA's Locust was a closed loop with an RPS cap (each user waits for " +
         "its answer, at most 10 RPS); Fortio's per-connection rate over a fixed number of " +
         "connections is the same model, with 30 connections for ELCA's 30 Locust workers.",

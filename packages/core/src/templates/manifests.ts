@@ -94,9 +94,10 @@ ${attach(to)}
 }
 
 /**
- * B: Istio's default retries (2 attempts) and timeouts off, so meshes are compared alike. Exported
- * to its own namespace only (without `exportTo` it would apply mesh-wide, which the cluster
- * policy refuses). Sidecars only: ambient's ztunnel does not retry.
+ * B: Istio's default retries (2 attempts) off, so meshes are compared alike, as ELCA's
+ * `disable_retries.yaml` did (Istio sets no route timeout by default; `timeout: 0s` is refused by
+ * its CRD). Exported to its own namespace only (without `exportTo` it would apply mesh-wide,
+ * which the cluster policy refuses). Sidecars only: ambient's ztunnel does not retry.
  */
 export function noRetriesVirtualService(): string {
   return `apiVersion: networking.istio.io/v1
@@ -111,8 +112,7 @@ spec:
         - destination:
             host: ${ECHO_SERVICE}
       retries:
-        attempts: 0
-      timeout: 0s`;
+        attempts: 0`;
 }
 
 /** The waypoint Gateway every template's waypoint variants use (`variant.waypoint`). */
