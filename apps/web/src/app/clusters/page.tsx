@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ClusterActions } from "~/components/clusters/cluster-actions";
 import { formatWhen, meshSummary, STATUS_BADGE } from "~/components/clusters/mesh-summary";
-import { atLeast } from "~/components/clusters/roles";
+import { roleAtLeast } from "@meshbench/contracts";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 
@@ -14,8 +14,8 @@ export default async function ClustersPage() {
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
   const clusters = await caller.clusters.list();
-  const isAdmin = atLeast(current.role, "admin");
-  const isMember = atLeast(current.role, "member");
+  const isAdmin = roleAtLeast(current.role, "admin");
+  const isMember = roleAtLeast(current.role, "member");
   return (
     <>
       <h1>Clusters</h1>

@@ -1,3 +1,4 @@
+import { roleAtLeast } from "@meshbench/contracts";
 import type { Metadata } from "next";
 import { MembersSection } from "~/components/settings/members-section";
 import { TokensSection } from "~/components/settings/tokens-section";
@@ -7,14 +8,12 @@ import { api } from "~/trpc/server";
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
-const rank = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;
-
 export default async function SettingsPage() {
   const caller = await api();
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
   const isOwner = current.role === "owner";
-  const isAdmin = rank[current.role] >= rank.admin;
+  const isAdmin = roleAtLeast(current.role, "admin");
   const [members, invitations, tokens, events] = await Promise.all([
     caller.members.list(),
     isOwner ? caller.members.listInvitations() : Promise.resolve([]),

@@ -5,7 +5,7 @@ import { ClusterActions } from "~/components/clusters/cluster-actions";
 import { DetectionView } from "~/components/clusters/detection-view";
 import { formatBytes, formatWhen, STATUS_BADGE } from "~/components/clusters/mesh-summary";
 import { NoiseCalibration } from "~/components/clusters/noise-calibration";
-import { atLeast } from "~/components/clusters/roles";
+import { roleAtLeast } from "@meshbench/contracts";
 import { UpdateCredentials } from "~/components/clusters/update-credentials";
 import { SignedOut } from "~/components/signed-out";
 import { orNotFound } from "~/server/not-found";
@@ -36,8 +36,8 @@ export default async function ClusterPage({ params }: Props) {
       <ClusterActions
         clusterId={c.id}
         name={c.name}
-        canRefresh={atLeast(current.role, "member") && c.status === "ready"}
-        canAdmin={atLeast(current.role, "admin")}
+        canRefresh={roleAtLeast(current.role, "member") && c.status === "ready"}
+        canAdmin={roleAtLeast(current.role, "admin")}
         withValidate
         afterDelete="/clusters"
       />
@@ -55,7 +55,9 @@ export default async function ClusterPage({ params }: Props) {
             {c.authMode === "kubeconfig"
               ? `kubeconfig, context ${c.context ?? "default"}`
               : "in-cluster service account"}
-            {atLeast(current.role, "admin") && <UpdateCredentials clusterId={c.id} name={c.name} />}
+            {roleAtLeast(current.role, "admin") && (
+              <UpdateCredentials clusterId={c.id} name={c.name} />
+            )}
           </dd>
           <dt>Server version</dt>
           <dd>{c.serverVersion ?? "—"}</dd>
@@ -99,7 +101,7 @@ export default async function ClusterPage({ params }: Props) {
         clusterId={c.id}
         band={band}
         benchmarks={benchmarks}
-        canCalibrate={atLeast(current.role, "member")}
+        canCalibrate={roleAtLeast(current.role, "member")}
       />
       <h2>Meshes</h2>
       {c.detectedMeshes ? (

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RegisterClusterForm } from "~/components/clusters/register-cluster-form";
-import { atLeast } from "~/components/clusters/roles";
+import { roleAtLeast } from "@meshbench/contracts";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
 
@@ -25,7 +25,7 @@ export default async function NewClusterPage() {
         (or <code>--output file</code> and upload that): it creates a least-privilege service
         account and registers its long-lived token.
       </p>
-      {atLeast(current.role, "admin") ? (
+      {roleAtLeast(current.role, "admin") ? (
         <RegisterClusterForm />
       ) : (
         <div className="empty">Only workspace admins can register clusters.</div>
