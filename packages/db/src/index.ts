@@ -11,7 +11,6 @@ export {
   type RunRepository,
   type CreateRunInput,
   type CompletedTrialInput,
-  type RunListFilter,
 } from "./repositories/run-repository";
 export {
   createWorkspaceRepository,

@@ -1,11 +1,20 @@
 export {
   createServices,
-  DEFAULT_RATE_LIMITS,
   type IngestObserver,
   type ServiceOptions,
   type Services,
 } from "./create-services";
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./mail/mailer";
+export {
+  DEFAULT_RATE_LIMITS,
+  type RateLimitBucket,
+  type RateLimitService,
+} from "./limits/rate-limit-service";
+export type { AuditActor, AuditService } from "./audit/audit-service";
+export type { MemberService } from "./members/member-service";
+export type { AuthenticatedToken, TokenService } from "./tokens/token-service";
+export { API_TOKEN_PREFIX, generateApiToken, hashApiToken, tokenPrefix } from "./tokens/api-token";
+export type { WorkspaceCaller } from "./workspaces/workspace-service";
 export type { RunEnqueuer } from "./runs/run-scheduling-service";
 export type { ClaimedRun, RunExecutionService, TrialOutput } from "./runs/run-execution-service";
 export type {
@@ -13,9 +22,5 @@ export type {
   ClusterConnectionRules,
   GatewayFactory,
 } from "./clusters/cluster-access";
-export type { ClusterAuditActor } from "./clusters/cluster-service";
 export { assessedTrial, readTrialResult } from "./results/record-trial";
-export { runExport, comparisonExport, type ExportFile } from "./reports/export";
-export { smpExport } from "./reports/smp";
-export { sanitizeEnvironment } from "./reports/sanitize";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";

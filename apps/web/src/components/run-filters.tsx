@@ -1,18 +1,9 @@
-export type RunFilterValues = {
-  benchmarkKey?: string;
-  clusterName?: string;
-  variant?: string;
-  status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
-  source?: "scheduled" | "ci_upload" | "import";
-  gitBranch?: string;
-};
-
-type Options = {
-  benchmarkKeys: string[];
-  clusterNames: string[];
-  gitBranches: string[];
-  variants: string[];
-};
+import {
+  ZRunSource,
+  ZRunStatus,
+  type TRunFilterOptions,
+  type TRunListFilter,
+} from "@meshbench/contracts";
 
 function Select({
   name,
@@ -43,7 +34,13 @@ function Select({
 }
 
 /** A GET form: filters live in the URL, so a filtered list can be bookmarked. */
-export function RunFilters({ options, values }: { options: Options; values: RunFilterValues }) {
+export function RunFilters({
+  options,
+  values,
+}: {
+  options: TRunFilterOptions;
+  values: TRunListFilter;
+}) {
   return (
     <form method="get" action="/runs" className="filters panel" aria-label="Filter runs">
       <Select
@@ -59,17 +56,12 @@ export function RunFilters({ options, values }: { options: Options; values: RunF
         values={options.clusterNames}
       />
       <Select name="variant" label="Variant" value={values.variant} values={options.variants} />
-      <Select
-        name="status"
-        label="Status"
-        value={values.status}
-        values={["queued", "running", "succeeded", "failed", "cancelled"]}
-      />
+      <Select name="status" label="Status" value={values.status} values={ZRunStatus.options} />
       <Select
         name="source"
         label="Source"
         value={values.source}
-        values={["scheduled", "ci_upload", "import"]}
+        values={ZRunSource.options}
         labels={{ scheduled: "scheduled", ci_upload: "CI", import: "import" }}
       />
       <Select

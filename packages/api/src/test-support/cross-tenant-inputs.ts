@@ -1,5 +1,5 @@
-import type { Role } from "../context";
-import type { TokenScope } from "../auth/scopes";
+import type { TRole } from "@meshbench/contracts";
+import type { TTokenScope } from "@meshbench/contracts";
 import { readDemoMatrix } from "../seed/demo-matrix";
 import type { MatrixFixtures } from "./matrix-fixtures";
 
@@ -16,8 +16,8 @@ import type { MatrixFixtures } from "./matrix-fixtures";
 export type MatrixEntry =
   | {
       kind: "object" | "workspace";
-      minimum: Role;
-      scope?: TokenScope;
+      minimum: TRole;
+      scope?: TTokenScope;
       input: (fx: MatrixFixtures) => unknown;
     }
   | {

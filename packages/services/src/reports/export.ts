@@ -2,13 +2,13 @@ import {
   STATISTIC_LABELS,
   ZResourceCost,
   type TComparisonReport,
+  type TExportFile,
+  type TExportFormat,
   type TLevelReport,
   type TRunReport,
 } from "@meshbench/contracts";
 import { csvLine, type CsvCell } from "./csv";
 import { flatten, loadCurveRows, otherSections, trialValidity } from "./export-sections";
-
-export type ExportFile = { filename: string; contentType: string; body: string };
 
 const ms = (s: number | null | undefined) => (s === null || s === undefined ? null : s * 1000);
 
@@ -178,14 +178,14 @@ function runCsv(report: TRunReport): string {
   ].join("");
 }
 
-export function runExport(report: TRunReport, format: "csv" | "json"): ExportFile {
+export function runExport(report: TRunReport, format: TExportFormat): TExportFile {
   const base = `meshbench-${slugify(report.run.title)}-${report.run.id}`;
   return format === "csv"
     ? { filename: `${base}.csv`, contentType: "text/csv; charset=utf-8", body: runCsv(report) }
     : { filename: `${base}.json`, contentType: "application/json", body: runJson(report) };
 }
 
-export function comparisonExport(report: TComparisonReport, format: "csv" | "json"): ExportFile {
+export function comparisonExport(report: TComparisonReport, format: TExportFormat): TExportFile {
   const base = `meshbench-comparison-${slugify(report.runs.map((r) => r.title).join("-"))}`;
   const tables = [report.table];
   return format === "csv"

@@ -1,4 +1,4 @@
-import { createPrismaClient, type Database } from "@meshbench/db";
+import { createPrismaClient, createRunRepository, type Database } from "@meshbench/db";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,7 +61,7 @@ describe("a run with failed trials, as the report states it (real database)", ()
       { coordinates: coords(3), sequence: 2 },
       "no result after 90 s",
     );
-    await services.runs.refreshProgress(ws, runId);
+    await createRunRepository(db).refreshProgress(ws, runId);
     await services.execution.complete(ws, runId);
 
     const report = await services.reports.runReport(ws, runId);

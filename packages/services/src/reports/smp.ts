@@ -1,10 +1,10 @@
-import type { TRunDetail } from "@meshbench/contracts";
+import type { TExportFile, TRunDetail } from "@meshbench/contracts";
 import { exportSmpJson } from "@meshbench/formats";
-import { slugify, type ExportFile } from "./export";
+import { slugify } from "./export";
 import { countingTrials, trialResultOf } from "@meshbench/core";
 
 /** SMP PerformanceTestResult JSON for every trial that counts (formats' exporter does the mapping). */
-export function smpExport(run: TRunDetail): ExportFile {
+export function smpExport(run: TRunDetail): TExportFile {
   const results = countingTrials(run.trials).map((t) => ({
     trial: t.key,
     variant: t.variant,

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { RunFilters, type RunFilterValues } from "~/components/run-filters";
+import { ZRunSource, ZRunStatus, type TRunListFilter } from "@meshbench/contracts";
+import { RunFilters } from "~/components/run-filters";
 import { RunsTable } from "~/components/runs-table";
 import { SignedOut } from "~/components/signed-out";
 import { api } from "~/trpc/server";
@@ -7,8 +8,6 @@ import { api } from "~/trpc/server";
 export const metadata: Metadata = { title: "Runs" };
 export const dynamic = "force-dynamic";
 
-const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
-const SOURCES = ["scheduled", "ci_upload", "import"] as const;
 type SearchParams = Record<string, string | string[] | undefined>;
 
 const one = (v: string | string[] | undefined) =>
@@ -18,12 +17,12 @@ const oneOf = <T extends string>(v: string | undefined, values: readonly T[]) =>
 
 export default async function RunsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
-  const filter: RunFilterValues = {
+  const filter: TRunListFilter = {
     benchmarkKey: one(sp.benchmark),
     clusterName: one(sp.cluster),
     variant: one(sp.variant),
-    status: oneOf(one(sp.status), STATUSES),
-    source: oneOf(one(sp.source), SOURCES),
+    status: oneOf(one(sp.status), ZRunStatus.options),
+    source: oneOf(one(sp.source), ZRunSource.options),
     gitBranch: one(sp.branch),
   };
   const cursor = one(sp.cursor);
