@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiToken } from "@meshbench/services";
 import { resolveActor } from "../auth/resolve-actor";
 import type { TTokenScope } from "@meshbench/contracts";
-import { demoMatrixDir } from "../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { startFakeApiserver, TEST_CLUSTER_RULES } from "../test-support/fake-apiserver";
 import { createRestHandler } from "./rest-handler";
 

@@ -4,7 +4,7 @@ import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../context";
-import { demoMatrixDir } from "../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 import { createRestHandler } from "./rest-handler";
 

@@ -1,6 +1,6 @@
 import type { TRole } from "@meshbench/contracts";
 import type { TTokenScope } from "@meshbench/contracts";
-import { readDemoMatrix } from "../seed/demo-matrix";
+import { readDemoMatrix } from "@meshbench/demo";
 import type { MatrixFixtures } from "./matrix-fixtures";
 
 /**

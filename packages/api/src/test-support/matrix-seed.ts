@@ -1,7 +1,7 @@
 import { ZBenchmarkDefinition, ZBudgets, type TBenchmarkDefinition } from "@meshbench/contracts";
 import { createRunRepository, type Database } from "@meshbench/db";
 import type { Services } from "../context";
-import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "../seed/demo-matrix";
+import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "@meshbench/demo";
 
 /**
  * Two tenants built through the real paths: users signed up with better-auth, sessions as cookie

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { TRole } from "@meshbench/contracts";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
-import { seedDemo } from "../../seed/seed-demo";
-import { HISTORY_STEP_RUN, seedHistoryDemo } from "../../seed/seed-history";
+import { HISTORY_STEP_RUN, seedDemo, seedHistoryDemo } from "@meshbench/demo";
 
 const LEVEL = "qps-100/c8/p0/http1/ka";
 

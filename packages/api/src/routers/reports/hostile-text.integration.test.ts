@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 import { appRouter } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { wireTransformer } from "../../wire/transformer";
 
 /**

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 import { createCaller } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 
 const matrix = (name: string) => readFileSync(path.join(demoMatrixDir, `${name}.json`), "utf8");

@@ -6,7 +6,7 @@ import type { TTokenScope } from "@meshbench/contracts";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest/rest-handler";
 import { createCaller } from "../../root";
-import { seedDemo } from "../../seed/seed-demo";
+import { seedDemo } from "@meshbench/demo";
 
 const ORIGIN = "http://meshbench.test";
 

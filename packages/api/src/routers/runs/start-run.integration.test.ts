@@ -5,8 +5,7 @@ import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
-import { seedDemo } from "../../seed/seed-demo";
+import { demoMatrixDir, seedDemo } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 import type { RunEnqueuer } from "@meshbench/services";
 

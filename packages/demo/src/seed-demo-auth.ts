@@ -2,7 +2,7 @@ import type { Database } from "@meshbench/db";
 import { hashPassword } from "better-auth/crypto";
 import { TOKEN_SCOPES } from "@meshbench/contracts";
 import { hashApiToken, tokenPrefix } from "@meshbench/services";
-import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./demo-credentials";
+import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./credentials";
 
 /**
  * The demo user (owner of the demo workspace) with a real better-auth credential (its scrypt

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { RunRepository } from "@meshbench/db";
 import { assessedTrial, readTrialResult } from "@meshbench/services";
 
@@ -9,9 +9,9 @@ import { assessedTrial, readTrialResult } from "@meshbench/services";
  * Fortio echo server, baseline vs an nginx proxy standing in for a sidecar, QPS 100/500/1000,
  * 8 connections, 5 interleaved repetitions, 100 µs histogram resolution.
  */
-export const demoMatrixDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../formats/fixtures/fortio/matrix",
+export const demoMatrixDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@meshbench/formats/package.json")),
+  "fixtures/fortio/matrix",
 );
 
 const FILE = /^(?<variant>[a-z]+)-qps(?<qps>\d+)-c(?<c>\d+)-rep(?<rep>\d+)\.json$/;
