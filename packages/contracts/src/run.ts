@@ -10,6 +10,16 @@ export const ZId = z
 
 export const ZRunStatus = z.enum(["queued", "running", "succeeded", "failed", "cancelled"]);
 export type TRunStatus = z.infer<typeof ZRunStatus>;
+/** A run still in progress (workers may still write to it): queued or running. */
+export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const satisfies TRunStatus[];
+/** A run that ended and never changes again. */
+export const FINISHED_RUN_STATUSES = [
+  "succeeded",
+  "failed",
+  "cancelled",
+] as const satisfies TRunStatus[];
+export const isRunActive = (status: TRunStatus): boolean =>
+  (ACTIVE_RUN_STATUSES as readonly TRunStatus[]).includes(status);
 export const ZRunSource = z.enum(["scheduled", "ci_upload", "import"]);
 export type TRunSource = z.infer<typeof ZRunSource>;
 export const ZTrialStatus = z.enum(["pending", "running", "succeeded", "failed", "skipped"]);

@@ -1,4 +1,4 @@
-import type { TRunDetail, TTrialFailures } from "@meshbench/contracts";
+import { isRunActive, type TRunDetail, type TTrialFailures } from "@meshbench/contracts";
 import { levelOf } from "@meshbench/core";
 
 /**
@@ -25,7 +25,7 @@ export function trialFailures(run: Pick<TRunDetail, "status" | "trials">): TTria
     cells.set(id, cell);
   }
   // While a run is still going, missing repetitions are only pending, not lacking.
-  const finished = !["queued", "running"].includes(run.status);
+  const finished = !isRunActive(run.status);
   return {
     count: failed.length,
     reasons: [...reasons].map(([reason, trials]) => ({ reason, count: trials.length, trials })),

@@ -1,3 +1,4 @@
+import { isRunActive } from "@meshbench/contracts";
 import type { Metadata } from "next";
 import { CancelRunButton } from "~/components/cancel-run-button";
 import { LiveProgress } from "~/components/live-progress";
@@ -34,10 +35,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
   const variants = report.variants;
   const role = (await (await api()).workspaces.current().catch(() => null))?.role;
-  const cancellable =
-    (report.run.status === "queued" || report.run.status === "running") &&
-    role !== undefined &&
-    role !== "viewer";
+  const cancellable = isRunActive(report.run.status) && role !== undefined && role !== "viewer";
   return (
     <HydrateClient>
       <RunHeader report={report} />
