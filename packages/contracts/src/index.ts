@@ -23,3 +23,4 @@ export * from "./noise";
 export * from "./capacity-report";
 export * from "./exports";
 export * from "./health";
+export * from "./units";

@@ -1,4 +1,10 @@
-import { ZProtocol, type TLatencySummary, type TTrialResult } from "@meshbench/contracts";
+import {
+  ZProtocol,
+  type TLatencySummary,
+  type TTrialResult,
+  msToSeconds,
+  secondsToMs,
+} from "@meshbench/contracts";
 import { IMPORT_LIMITS, ImportError, preview } from "./errors";
 import {
   at,
@@ -83,10 +89,12 @@ export function smpFromObject(doc: JsonObject): TTrialResult {
   const ms = (key: string) =>
     lat[key] === undefined
       ? null
-      : requireNumber(lat[key], at("latencies_ms", key), {
-          min: 0,
-          max: IMPORT_LIMITS.maxLatencySeconds * 1000,
-        }) / 1000;
+      : msToSeconds(
+          requireNumber(lat[key], at("latencies_ms", key), {
+            min: 0,
+            max: secondsToMs(IMPORT_LIMITS.maxLatencySeconds),
+          }),
+        );
   const [min, avg, p50, p90, p99, max] = [
     ms("min"),
     ms("average"),

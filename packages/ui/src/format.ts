@@ -1,3 +1,4 @@
+import { secondsToMs } from "@meshbench/contracts";
 /**
  * One way to print numbers across the app: latencies arrive in seconds and are shown in ms
  * with sensible precision, or in µs when under a millisecond is clearer.
@@ -7,7 +8,7 @@ export function formatLatency(
   unit: "auto" | "ms" | "us" = "ms",
 ): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
-  const ms = seconds * 1000;
+  const ms = secondsToMs(seconds);
   if (unit === "us" || (unit === "auto" && ms < 1)) return `${formatSignificant(ms * 1000)} µs`;
   return `${formatSignificant(ms)} ms`;
 }

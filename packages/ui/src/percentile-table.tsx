@@ -3,6 +3,7 @@ import {
   type TLevelReport,
   type TPercentileRow,
   type TStatCell,
+  secondsToMs,
 } from "@meshbench/contracts";
 import { formatInterval, formatLatency, formatSignedPercent, formatSignificant } from "./format";
 import { noiseVerdict } from "./summary";
@@ -67,7 +68,7 @@ function StatCell({ cell }: { cell: TStatCell }) {
   const meanSd =
     cell.mean === null
       ? null
-      : `${formatSignificant(cell.mean * 1000)} ± ${cell.sd === null ? "—" : formatSignificant(cell.sd * 1000)} ms`;
+      : `${formatSignificant(secondsToMs(cell.mean))} ± ${cell.sd === null ? "—" : formatSignificant(secondsToMs(cell.sd))} ms`;
   return (
     <td className="num stat-cell" data-stat={cell.stat} data-value={cell.value ?? ""}>
       <span className="value">{formatLatency(cell.value)}</span>

@@ -1,3 +1,4 @@
+import { secondsToMs } from "@meshbench/contracts";
 import { request } from "node:https";
 import type { KubeConfig } from "@kubernetes/client-node";
 
@@ -60,7 +61,7 @@ export function fortioSweeper(
     return {
       qps,
       actualQps: r.ActualQPS,
-      p99Ms: p99 * 1000,
+      p99Ms: secondsToMs(p99),
       errorPercent: total ? (100 * (total - ok)) / total : 100,
     };
   };
