@@ -24,3 +24,4 @@ export * from "./capacity-report";
 export * from "./exports";
 export * from "./health";
 export * from "./units";
+export * from "./format";

@@ -1,4 +1,4 @@
-import { secondsToMs } from "@meshbench/contracts";
+import { formatLatencyDelta, formatSignificant, secondsToMs } from "@meshbench/contracts";
 /**
  * One way to print numbers across the app: latencies arrive in seconds and are shown in ms
  * with sensible precision, or in µs when under a millisecond is clearer.
@@ -13,13 +13,6 @@ export function formatLatency(
   return `${formatSignificant(ms)} ms`;
 }
 
-/** 3 significant digits, but never fewer than 0 or more than 3 decimals. */
-export function formatSignificant(value: number): string {
-  const abs = Math.abs(value);
-  const decimals = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
-  return value.toFixed(decimals);
-}
-
 export function formatPercent(fraction: number | null | undefined, decimals = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return "—";
   return `${(fraction * 100).toFixed(decimals)}%`;
@@ -32,17 +25,6 @@ export function formatSignedPercent(fraction: number): string {
 
 export function formatQps(qps: number | null): string {
   return qps === null ? "max" : `${Math.round(qps)}`;
-}
-
-/** A signed latency delta in ms (µs under 1 ms when unit is auto), with a real minus sign. */
-export function formatLatencyDelta(
-  seconds: number | null | undefined,
-  unit: "auto" | "ms" = "ms",
-): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
-  const text = formatLatency(Math.abs(seconds), unit);
-  if (Number.parseFloat(text) === 0) return text;
-  return `${seconds < 0 ? "\u2212" : "+"}${text}`;
 }
 
 /** "[+0.10, +0.21] ms": a 95% interval of a delta. */

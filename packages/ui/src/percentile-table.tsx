@@ -3,9 +3,10 @@ import {
   type TLevelReport,
   type TPercentileRow,
   type TStatCell,
+  formatSignificant,
   secondsToMs,
 } from "@meshbench/contracts";
-import { formatInterval, formatLatency, formatSignedPercent, formatSignificant } from "./format";
+import { formatInterval, formatLatency, formatSignedPercent } from "./format";
 import { noiseVerdict } from "./summary";
 
 /** The cluster's A/A band beside the delta: where two identical baselines already differ. */
