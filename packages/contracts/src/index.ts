@@ -25,3 +25,4 @@ export * from "./exports";
 export * from "./health";
 export * from "./units";
 export * from "./format";
+export * from "./kubernetes-objects";

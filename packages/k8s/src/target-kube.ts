@@ -1,3 +1,4 @@
+import { COMPONENTS } from "@meshbench/contracts";
 import type { V1Pod } from "@kubernetes/client-node";
 import { applyBundle, type BundleKube, bundleNotReady } from "./apply-bundle";
 import { type KubeApis, statusCode } from "./kube-apis";
@@ -144,4 +145,4 @@ export function createTargetSteps(deps: {
 }
 
 /** All pods of a workload's namespace but the load generator's. */
-export const NOT_LOAD_GENERATOR = `${LABELS.component}!=load-generator`;
+export const NOT_LOAD_GENERATOR = `${LABELS.component}!=${COMPONENTS.loadGenerator}`;

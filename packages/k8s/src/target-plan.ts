@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
+import { type TBenchmarkDefinition, type TVariant, COMPONENTS } from "@meshbench/contracts";
 import { LABELS, runLabels } from "./labels";
 import type { PodAvoidance } from "./manifests/load-generator";
 import type { BundleObject } from "./manifests/bundle";
@@ -96,7 +96,7 @@ export async function startTarget(
         avoid: { matchLabels: sampleTierSelector(sampleAppEntry(target)) },
         ready: async () => {
           await k.waitForSampleApp(namespace, target.tiers, wait);
-          return k.pods(namespace, `${LABELS.component}=target`);
+          return k.pods(namespace, `${LABELS.component}=${COMPONENTS.target}`);
         },
       });
     case "workload": {
@@ -105,7 +105,7 @@ export async function startTarget(
         applied = await k.applyWorkload(
           namespace,
           target.manifests,
-          { ...runLabels(runId, v.name), [LABELS.component]: "target" },
+          { ...runLabels(runId, v.name), [LABELS.component]: COMPONENTS.target },
           v,
         );
       } catch (error) {

@@ -1,12 +1,12 @@
+import { COMPONENTS, KUBERNETES_LABELS, TARGET_NAME } from "@meshbench/contracts";
+
 /**
  * Per-variant manifests the templates attach (YAML text, applied into the variant's namespace
  * before its trials and removed after). Kept as small builders so each template reads as data.
  */
 
-/** The built-in echo target's Service name (k8s `TARGET_NAME`), for host-scoped Istio objects. */
-export const ECHO_SERVICE = "echo";
-/** The pod label every target pod carries (k8s `LABELS.component` = "target"). */
-const TARGET_POD_LABEL = { key: "meshbench.io/component", value: "target" };
+/** The pod label every target pod carries. */
+const TARGET_POD_LABEL = { key: KUBERNETES_LABELS.component, value: COMPONENTS.target };
 
 export function joinManifests(...docs: string[]): string {
   return docs
@@ -80,11 +80,11 @@ metadata:
   name: no-retries
 spec:
   exportTo: ["."]
-  hosts: ["${ECHO_SERVICE}"]
+  hosts: ["${TARGET_NAME}"]
   http:
     - route:
         - destination:
-            host: ${ECHO_SERVICE}
+            host: ${TARGET_NAME}
       retries:
         attempts: 0
       timeout: 0s`;
