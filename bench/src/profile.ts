@@ -8,7 +8,8 @@ import { createPrismaClient, createUploadRepository } from "@meshbench/db";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
-import { readMatrix, syntheticRunTrials } from "./fixtures";
+import { readDemoMatrix } from "@meshbench/demo";
+import { syntheticRunTrials } from "./fixtures";
 import { createBenchTokens } from "./ingest";
 import { repoRoot } from "./stack";
 import { median } from "./stats";
@@ -46,7 +47,7 @@ try {
     via: "token" as const,
   };
   const caller = createCaller({ services, actor });
-  const files = readMatrix();
+  const files = readDemoMatrix();
   const text = files[0]!.text;
   const input = {
     benchmark: "profile",

@@ -17,6 +17,8 @@ export const demoMatrixDir = path.join(
 const FILE = /^(?<variant>[a-z]+)-qps(?<qps>\d+)-c(?<c>\d+)-rep(?<rep>\d+)\.json$/;
 
 export type DemoTrialFile = {
+  /** The file's name in demoMatrixDir. */
+  name: string;
   variant: string;
   qps: number;
   connections: number;
@@ -24,11 +26,14 @@ export type DemoTrialFile = {
   text: string;
 };
 
+/** Every trial file of the matrix, in file-name order. */
 export function readDemoMatrix(dir = demoMatrixDir): DemoTrialFile[] {
   return readdirSync(dir)
+    .sort()
     .map((name) => ({ name, m: FILE.exec(name) }))
     .filter((f) => f.m?.groups)
     .map(({ name, m }) => ({
+      name,
       variant: m!.groups!.variant!,
       qps: Number(m!.groups!.qps),
       connections: Number(m!.groups!.c),
