@@ -19,10 +19,7 @@ export {
   createServices,
   createConsoleMailer,
   createDisabledMailer,
-  DEFAULT_RATE_LIMITS,
-  type Mail,
   type Mailer,
-  type ServiceOptions,
 } from "@meshbench/services";
 export { limitBody, errorResponse } from "./http/body-limit";
 export { isCrossSiteWrite, clientAddress, PEER_ADDRESS_HEADER } from "./http/request-guards";

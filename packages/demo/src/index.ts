@@ -1,4 +1,3 @@
-export { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./credentials";
 export {
   demoMatrixDir,
   interleavedOrder,

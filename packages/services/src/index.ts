@@ -5,16 +5,11 @@ export {
   type Services,
 } from "./create-services";
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./mail/mailer";
-export {
-  DEFAULT_RATE_LIMITS,
-  type RateLimitBucket,
-  type RateLimitService,
-} from "./limits/rate-limit-service";
-export type { AuditActor, AuditService } from "./audit/audit-service";
+export type { RateLimitBucket } from "./limits/rate-limit-service";
+export type { AuditService } from "./audit/audit-service";
 export type { MemberService } from "./members/member-service";
-export type { AuthenticatedToken, TokenService } from "./tokens/token-service";
-export { API_TOKEN_PREFIX, generateApiToken, hashApiToken, tokenPrefix } from "./tokens/api-token";
-export type { WorkspaceCaller } from "./workspaces/workspace-service";
+export type { TokenService } from "./tokens/token-service";
+export { generateApiToken, hashApiToken, tokenPrefix } from "./tokens/api-token";
 export type { RunEnqueuer } from "./runs/run-scheduling-service";
 export type { ClaimedRun, RunExecutionService, TrialOutput } from "./runs/run-execution-service";
 export type {

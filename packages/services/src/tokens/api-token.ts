@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-export const API_TOKEN_PREFIX = "mbt_";
+const API_TOKEN_PREFIX = "mbt_";
 const PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
 
 /** A new token: 32 random bytes (base64url), shown once; only its SHA-256 is stored. */
