@@ -54,7 +54,7 @@ export function exportSmpJson(
       ...(Number.isFinite(startMs)
         ? {
             start_time: trial.startedAt,
-            end_time: new Date(startMs + trial.actualDurationSeconds * 1000).toISOString(),
+            end_time: new Date(startMs + secondsToMs(trial.actualDurationSeconds)).toISOString(),
           }
         : {}),
       latencies_ms: latencies,

@@ -77,7 +77,7 @@ function durationOf(
     return seconds;
   }
   if (!start || !end) return null;
-  const seconds = (Date.parse(end) - Date.parse(start)) / 1000;
+  const seconds = msToSeconds(Date.parse(end) - Date.parse(start));
   if (seconds < 0) throw new ImportError("end_time", "must not be before start_time");
   if (seconds > IMPORT_LIMITS.maxDurationSeconds)
     throw new ImportError("end_time", "is implausibly far after start_time");
