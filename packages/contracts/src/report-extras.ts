@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZReportSection, ZRunRule } from "./benchmark";
+import { ZReportSection, ZRunRule } from "./methodology";
 import { ZComparisonStatistic } from "./comparison";
 import { ZResourceRole } from "./roles";
 import { ZProtocol } from "./trial-result";

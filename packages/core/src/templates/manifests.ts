@@ -1,3 +1,5 @@
+import { COMPONENTS, KUBERNETES_LABELS, TARGET_NAME } from "@meshbench/contracts";
+
 /**
  * Per-variant manifests the templates attach (YAML text, applied into the variant's namespace
  * before its trials and removed after). Kept as small builders so each template reads as data.
@@ -6,10 +8,8 @@
  * Service with `targetRefs` (Istio ambient enforces L7 only there).
  */
 
-/** The built-in echo target's Service name (k8s `TARGET_NAME`), for host-scoped Istio objects. */
-export const ECHO_SERVICE = "echo";
-/** The pod label every target pod carries (k8s `LABELS.component` = "target"). */
-export const TARGET_POD_LABEL = { key: "meshbench.io/component", value: "target" } as const;
+/** The pod label every target pod carries. */
+const TARGET_POD_LABEL = { key: KUBERNETES_LABELS.component, value: COMPONENTS.target };
 
 /** Where an Istio policy is enforced: the target pods' own proxy/ztunnel, or the waypoint. */
 export type PolicyAttachment = "pods" | "waypoint";
@@ -30,7 +30,7 @@ function attach(to: PolicyAttachment): string {
     : `  targetRefs:
     - kind: Service
       group: ""
-      name: ${ECHO_SERVICE}`;
+      name: ${TARGET_NAME}`;
 }
 
 /** Istio PeerAuthentication for the target's pods: STRICT (mTLS on) or DISABLE (mTLS off). */
@@ -106,11 +106,11 @@ metadata:
   name: no-retries
 spec:
   exportTo: ["."]
-  hosts: ["${ECHO_SERVICE}"]
+  hosts: ["${TARGET_NAME}"]
   http:
     - route:
         - destination:
-            host: ${ECHO_SERVICE}
+            host: ${TARGET_NAME}
       retries:
         attempts: 0`;
 }

@@ -1,5 +1,5 @@
 import { TEMPLATE_KEYS, ZBenchmarkDefinition } from "@meshbench/contracts";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ describe("templates.list / templates.get over tRPC and REST (real database)", ()
   });
   const rest = () =>
     createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: () => Promise.resolve({ services: createServices(db()), actor: actor() }),
       trustedOrigins: [ORIGIN],
       onUnexpectedError: () => undefined,
