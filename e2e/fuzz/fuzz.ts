@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_API_TOKEN } from "../../packages/api/src/seed/demo-credentials";
+import { DEMO_API_TOKEN } from "@meshbench/demo/credentials";
 import { repoRoot, startAppServer } from "../support/app-server";
 
 const EXAMPLES = process.env.MESHBENCH_FUZZ_EXAMPLES ?? "300";

@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts";
+import { msToSeconds, type TBenchmarkDefinition, type TMeshDetection } from "@meshbench/contracts";
 import {
   capacityEnvironmentSection,
   capacitySearchConfigOf,
@@ -112,7 +112,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
         "API calls in all": String(apiCalls),
         "resource attribution": `${stats.attribution.counters} trial(s) by the kubelets' cumulative CPU counters at the trial's start and end; ${stats.attribution.samples} by point samples while it ran (${claimed.prometheusUrl ? "Prometheus" : "metrics.k8s.io or kubelet rates"})`,
         "idle gate": stats.idle.waits
-          ? `${stats.idle.waits} waits, ${(stats.idle.waitedMs / 1000).toFixed(1)} s in all, ${stats.idle.gaveUp} gave up after 30 s`
+          ? `${stats.idle.waits} waits, ${msToSeconds(stats.idle.waitedMs).toFixed(1)} s in all, ${stats.idle.gaveUp} gave up after 30 s`
           : "off (disabled, or no usage source)",
       },
     });

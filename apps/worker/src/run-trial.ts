@@ -1,4 +1,9 @@
-import type { TBenchmarkDefinition, TMeshDetection, TValidityFlag } from "@meshbench/contracts";
+import {
+  secondsToMs,
+  type TBenchmarkDefinition,
+  type TMeshDetection,
+  type TValidityFlag,
+} from "@meshbench/contracts";
 import { trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { RunExecutionService, TrialOutput } from "@meshbench/services";
@@ -123,7 +128,7 @@ export async function runTrial(
   const usage = usageSampler(deps, ctx);
   const countersAtStart = await readCounters(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
-    timeoutMs: trialTimeoutSeconds(ctx.def) * 1000 + 30_000,
+    timeoutMs: secondsToMs(trialTimeoutSeconds(ctx.def)) + 30_000,
     shouldStop: ctx.shouldStop,
     onRunning: usage.sample,
   });

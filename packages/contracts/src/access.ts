@@ -6,6 +6,11 @@ export const ROLES = ["viewer", "member", "admin", "owner"] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
+/** Whether `role` reaches `minimum` (an admin is at least a member; a viewer is not). */
+export function roleAtLeast(role: TRole, minimum: TRole): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(minimum);
+}
+
 /**
  * What an API token may do: `read` reads like a viewer; the others unlock one kind of write.
  * `clusters:write` (register a cluster, update its credentials: `meshbench cluster connect`) is
@@ -25,6 +30,20 @@ export const TOKEN_SCOPE_TIER: Record<TTokenScope, TRole> = {
   "runs:trigger": "member",
   "clusters:write": "admin",
 };
+
+export function isTokenScope(value: string): value is TTokenScope {
+  return (TOKEN_SCOPES as readonly string[]).includes(value);
+}
+
+/**
+ * A token's role is derived from its scopes: the highest tier among them (`read` viewer,
+ * `results:write`/`runs:trigger` member, `clusters:write` admin). The role only lets the token
+ * past a tier; which procedures it reaches there is decided by its scopes (api trpc.ts).
+ */
+export function roleForScopes(scopes: readonly TTokenScope[]): TRole {
+  const tiers = scopes.map((s) => ROLES.indexOf(TOKEN_SCOPE_TIER[s]));
+  return ROLES[Math.max(0, ...tiers)] ?? "viewer";
+}
 
 export const ZMember = z.object({
   id: z.string(),
@@ -84,3 +103,27 @@ export const ZAuditEvent = z.object({
   createdAt: z.date(),
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZWorkspaceOfUser = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  role: ZRole,
+});
+export type TWorkspaceOfUser = z.infer<typeof ZWorkspaceOfUser>;
+
+/** How a caller reached the API: a session cookie, an API token, or a caller tests build. */
+export const ZActorVia = z.enum(["session", "token", "local"]);
+export type TActorVia = z.infer<typeof ZActorVia>;
+
+/** The caller's active workspace and role, plus the other workspaces a session caller belongs to. */
+export const ZCurrentWorkspace = ZWorkspaceOfUser.extend({
+  via: ZActorVia,
+  workspaces: z.array(ZWorkspaceOfUser),
+});
+export type TCurrentWorkspace = z.infer<typeof ZCurrentWorkspace>;
+
+export const ZListAuditEventsInput = z.object({
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export type TListAuditEventsInput = z.infer<typeof ZListAuditEventsInput>;

@@ -29,6 +29,8 @@ export const ZTemplateSummary = z.object({
   /** The write-up it reproduces and where to read it. */
   writeUp: z.object({ title: z.string(), url: z.string().nullable() }),
   summary: z.string(),
+  /** What the template cannot reproduce of the write-up, and why (one sentence each). */
+  cannotReproduce: z.array(z.string()),
   /** Meshes the slots take by default, and which meshes each slot accepts. */
   defaultMeshes: z.array(ZMeshKind),
   allowedMeshes: z.array(ZMeshKind),

@@ -11,7 +11,6 @@ export {
   type RunRepository,
   type CreateRunInput,
   type CompletedTrialInput,
-  type RunListFilter,
   type RunWithTrialRows,
 } from "./repositories/run-repository";
 export {

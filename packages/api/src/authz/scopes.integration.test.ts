@@ -3,7 +3,7 @@ import { useTestDatabase } from "@meshbench/testing/postgres";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../context";
 import { createServices } from "@meshbench/services";
-import { roleForScopes, TOKEN_SCOPES, type TokenScope } from "../auth/scopes";
+import { roleForScopes, TOKEN_SCOPES, type TTokenScope } from "@meshbench/contracts";
 import {
   adminProcedure,
   createCallerFactory,
@@ -40,7 +40,7 @@ describe("token scopes against every tier", () => {
       (e: { code?: string }) => e.code ?? "threw",
     );
   };
-  const token = (scopes: TokenScope[]): Actor => ({
+  const token = (scopes: TTokenScope[]): Actor => ({
     userId: null,
     tokenId: `tok-${scopes.join("+")}`,
     workspaceId: "ws1",
@@ -48,7 +48,7 @@ describe("token scopes against every tier", () => {
     scopes,
     via: "token",
   });
-  const reaches: Record<TokenScope, Path[]> = {
+  const reaches: Record<TTokenScope, Path[]> = {
     read: ["read"],
     "results:write": ["upload"],
     "runs:trigger": ["trigger"],

@@ -1,35 +1,14 @@
+import { ZRestError } from "@meshbench/contracts";
 import type { OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
 
 type Json = Record<string, unknown>;
 type Operation = { responses?: Record<string, Json>; parameters?: Json[] };
 
-/** The one error body every REST refusal carries (rest-errors.ts `RestError`, errorResponse). */
-export const REST_ERROR_SCHEMA: Json = {
-  type: "object",
-  required: ["error"],
-  additionalProperties: false,
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message", "field", "issues"],
-      additionalProperties: false,
-      properties: {
-        code: { type: "string", examples: ["BAD_REQUEST"] },
-        message: { type: "string", description: "Safe to show; names the field for 400s" },
-        field: { type: ["string", "null"], description: "The offending input field, if one" },
-        issues: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["field", "message"],
-            additionalProperties: false,
-            properties: { field: { type: "string" }, message: { type: "string" } },
-          },
-        },
-      },
-    },
-  },
-};
+/** The one error body every REST refusal carries: contracts' ZRestError, as JSON Schema. */
+const { $schema: _dialect, ...REST_ERROR_SCHEMA } = z.toJSONSchema(ZRestError, {
+  target: "draft-2020-12",
+});
 
 const retryAfter = {
   "Retry-After": { description: "Seconds until a retry may succeed", schema: { type: "string" } },

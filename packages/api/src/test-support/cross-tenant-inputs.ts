@@ -1,6 +1,6 @@
-import type { Role } from "../context";
-import type { TokenScope } from "../auth/scopes";
-import { readDemoMatrix } from "../seed/demo-matrix";
+import type { TRole } from "@meshbench/contracts";
+import type { TTokenScope } from "@meshbench/contracts";
+import { readDemoMatrix } from "@meshbench/demo";
 import type { MatrixFixtures } from "./matrix-fixtures";
 
 /**
@@ -16,8 +16,8 @@ import type { MatrixFixtures } from "./matrix-fixtures";
 export type MatrixEntry =
   | {
       kind: "object" | "workspace";
-      minimum: Role;
-      scope?: TokenScope;
+      minimum: TRole;
+      scope?: TTokenScope;
       input: (fx: MatrixFixtures) => unknown;
     }
   | {

@@ -1,4 +1,9 @@
-import type { TRunResults, TStartRunInputRaw, TStartRunOutput } from "@meshbench/contracts";
+import {
+  isRunActive,
+  type TRunResults,
+  type TStartRunInputRaw,
+  type TStartRunOutput,
+} from "@meshbench/contracts";
 import { apiTarget, callApi } from "../api-client";
 import { GIT_OPTIONS, gitOf, labelsOf, optionalNumber, parse, requireString } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
@@ -7,7 +12,6 @@ import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
 export const RUN_USAGE =
   "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--json] [--url u] [--token t]\n" +
   "       [--title t] [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--label k=v]...";
-const DONE = new Set(["succeeded", "failed", "cancelled"]);
 
 function bar(run: TRunResults): string {
   const width = 30;
@@ -53,7 +57,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const deadline = Date.now() + timeoutMs;
   let current = await callApi<TRunResults>(io, target, "GET", `/runs/${runId}`);
-  while (!DONE.has(current.status)) {
+  while (isRunActive(current.status)) {
     io.stderr(io.isTty ? `\r${bar(current)}` : `${bar(current)}\n`);
     if (Date.now() > deadline)
       throw new CliError(

@@ -41,6 +41,9 @@ function renderDetail(t: TTemplateDetail): string {
       ? [`capacity search: p99 ≤ ${d.capacity.p99Ms} ms from ${d.capacity.startQps} QPS`]
       : []),
     `report sections: ${d.reportSections.join(", ")}`,
+    ...(t.cannotReproduce.length
+      ? ["cannot reproduce:", ...t.cannotReproduce.map((n) => `  - ${n}`)]
+      : []),
     "",
     "Save it with --json and the benchmark editor or POST /api/v1/benchmarks.",
     "",

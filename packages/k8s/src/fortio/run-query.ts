@@ -1,7 +1,11 @@
-import type { TBenchmarkDefinition, TTrialCoordinates } from "@meshbench/contracts";
+import {
+  FORTIO_PORTS,
+  type TBenchmarkDefinition,
+  type TTrialCoordinates,
+} from "@meshbench/contracts";
 
 /** Where the load generator's Fortio server listens (its REST API, UI and data dir). */
-export const FORTIO_PORT = 8080;
+export const FORTIO_PORT = FORTIO_PORTS.http;
 
 export type FortioRunInput = {
   coordinates: TTrialCoordinates;

@@ -1,5 +1,5 @@
 import type { V1Deployment } from "@kubernetes/client-node";
-import type { TMethodology } from "@meshbench/contracts";
+import { type TMethodology, COMPONENTS } from "@meshbench/contracts";
 import {
   LABELS,
   LOAD_CONTAINER,
@@ -23,9 +23,11 @@ export type LoadGeneratorInput = {
   avoid?: PodAvoidance | null;
 };
 
-const ECHO_PODS: PodAvoidance = { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } };
+const ECHO_PODS: PodAvoidance = {
+  matchLabels: { app: TARGET_NAME, [LABELS.component]: COMPONENTS.target },
+};
 
-export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=load-generator`;
+export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGenerator}`;
 
 /**
  * One long-lived Fortio server per variant, driven through its REST API: no pod start per trial,
@@ -36,7 +38,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
   const { methodology: m } = input;
   const labels = {
     ...runLabels(input.runId, input.variant),
-    [LABELS.component]: "load-generator",
+    [LABELS.component]: COMPONENTS.loadGenerator,
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
   const mesh = loadGeneratorMeshMetadata(m.loadGeneratorInMesh);
@@ -46,7 +48,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
     metadata: { name: LOAD_GENERATOR_NAME, namespace: input.namespace, labels },
     spec: {
       replicas: 1,
-      selector: { matchLabels: { [LABELS.component]: "load-generator" } },
+      selector: { matchLabels: { [LABELS.component]: COMPONENTS.loadGenerator } },
       template: {
         metadata: { labels: { ...mesh.labels, ...labels }, annotations: mesh.annotations },
         spec: {

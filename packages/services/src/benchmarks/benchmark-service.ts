@@ -3,6 +3,8 @@ import {
   type TBenchmarkDefinition,
   type TBenchmarkDetail,
   type TBenchmarkSummary,
+  type TEstimate,
+  type TEstimateInput,
 } from "@meshbench/contracts";
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, StoredBenchmark } from "@meshbench/db";
@@ -64,6 +66,11 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
         };
       });
     },
+    /** A definition's size while the editor is being filled in: trials and estimated time. */
+    estimate: (input: TEstimateInput): TEstimate => ({
+      trialCount: countTrials(input),
+      estimatedSeconds: estimateRunSeconds(input),
+    }),
     async get(workspaceId: string, benchmarkId: string) {
       const b = await benchmarks.get(workspaceId, benchmarkId);
       if (!b) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");

@@ -4,9 +4,10 @@ import {
   type TClusterView,
   type TRegisterClusterInput,
 } from "@meshbench/contracts";
-import type { AuditInput, AuditRepository, ClusterRepository } from "@meshbench/db";
+import type { AuditRepository, ClusterRepository } from "@meshbench/db";
 import { checkKubeconfig, listContexts, type ClusterGateway } from "@meshbench/k8s";
 import { checkOutboundUrl, OutboundRefusedError } from "@meshbench/outbound";
+import type { AuditActor } from "../audit/audit-service";
 import type { ClusterAccess } from "./cluster-access";
 
 /** The kubeconfig checks name `auth.*` fields (registration's input); credentials have them bare. */
@@ -19,9 +20,6 @@ async function credentialFields<T>(open: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-/** Who changed a cluster, for the audit log. */
-export type ClusterAuditActor = Pick<AuditInput, "actorUserId" | "actorTokenId">;
 
 export type ClusterServiceDeps = {
   clusters: ClusterRepository;
@@ -49,7 +47,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
     async register(
       workspaceId: string,
       input: TRegisterClusterInput,
-      actor: ClusterAuditActor,
+      actor: AuditActor,
     ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
       if (await clusters.nameTaken(workspaceId, input.name)) {
         throw new DomainError("CONFLICT", "A cluster with this name already exists", "name");
@@ -76,7 +74,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       return { cluster, validation: result.validation };
     },
 
-    async validate(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
+    async validate(workspaceId: string, clusterId: string, actor: AuditActor) {
       const { sealed, gateway } = await access.open(workspaceId, clusterId);
       const result = await check(gateway, sealed.prometheusUrl);
       await clusters.recordCheck(workspaceId, clusterId, result);
@@ -114,7 +112,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       workspaceId: string,
       clusterId: string,
       input: { kubeconfig: string; context?: string },
-      actor: ClusterAuditActor,
+      actor: AuditActor,
     ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
       const existing = await clusters.get(workspaceId, clusterId);
       if (!existing) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
@@ -163,7 +161,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
 
     list: (workspaceId: string) => clusters.list(workspaceId),
 
-    async delete(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
+    async delete(workspaceId: string, clusterId: string, actor: AuditActor) {
       const existing = await clusters.get(workspaceId, clusterId);
       if (!existing || !(await clusters.delete(workspaceId, clusterId)))
         throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");

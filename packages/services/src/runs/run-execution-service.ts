@@ -1,4 +1,5 @@
 import {
+  isRunActive,
   DomainError,
   type TBenchmarkDefinition,
   type TTrialCoordinates,
@@ -66,7 +67,7 @@ export function createRunExecutionService(deps: Deps) {
     async claim(workspaceId: string, runId: string): Promise<ClaimedRun | null> {
       const run = await execution.load(workspaceId, runId);
       if (!run?.benchmarkId || !run.clusterId) return null;
-      if (run.status !== "queued" && run.status !== "running") return null;
+      if (!isRunActive(run.status)) return null;
       const bench = await benchmarks.get(workspaceId, run.benchmarkId);
       const cluster = await clusters.get(workspaceId, run.clusterId);
       if (!bench || !cluster) {

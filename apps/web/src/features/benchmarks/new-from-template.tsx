@@ -99,6 +99,16 @@ export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }
                 .
               </span>
             </p>
+            {chosen.cannotReproduce.length ? (
+              <details className="small" data-testid="template-cannot-reproduce">
+                <summary>What this template cannot reproduce</summary>
+                <ul>
+                  {chosen.cannotReproduce.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
             <div className="inline-form" role="group" aria-label="Meshes">
               {meshes.map((m, i) => (
                 <span key={i} className="mesh-slot">

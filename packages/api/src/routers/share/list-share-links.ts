@@ -6,5 +6,5 @@ export const listShareLinks = viewerProcedure
   .input(z.object({ runId: ZId.optional() }))
   .output(z.array(ZShareLink))
   .query(({ ctx, input }) =>
-    ctx.services.shareLinks.list(ctx.actor.workspaceId, { runId: input.runId }),
+    ctx.services.share.list(ctx.actor.workspaceId, { runId: input.runId }),
   );

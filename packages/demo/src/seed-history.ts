@@ -1,13 +1,13 @@
 import type { TEnvironmentFingerprint } from "@meshbench/contracts";
 import type { Database } from "@meshbench/db";
 import { createRunRepository } from "@meshbench/db";
-import { readDemoMatrix, recordDemoTrials } from "./demo-matrix";
+import { readDemoMatrix, recordDemoTrials } from "./matrix";
 
-export const HISTORY_BENCHMARK_KEY = "nightly-echo";
-export const HISTORY_RUNS = 12;
+const HISTORY_BENCHMARK_KEY = "nightly-echo";
+const HISTORY_RUNS = 12;
 /** The first run after the step (1-based): the mesh upgrade that added a proxy hop. */
 export const HISTORY_STEP_RUN = 7;
-export const historyRunTitle = (n: number) => `nightly #${n}`;
+const historyRunTitle = (n: number) => `nightly #${n}`;
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,6 +1,7 @@
 /** `pnpm db:seed`: loads the demo workspace and run. Refuses in production mode. */
 import { createPrismaClient } from "@meshbench/db";
-import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD, seedDemo } from "./seed-demo";
+import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./credentials";
+import { seedDemo } from "./seed-demo";
 import { seedHistoryDemo } from "./seed-history";
 
 const mode = process.env.MESHBENCH_MODE ?? "local";

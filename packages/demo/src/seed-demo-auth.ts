@@ -1,8 +1,8 @@
 import type { Database } from "@meshbench/db";
 import { hashPassword } from "better-auth/crypto";
-import { hashApiToken, tokenPrefix } from "../auth/api-token";
-import { TOKEN_SCOPES } from "../auth/scopes";
-import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./demo-credentials";
+import { TOKEN_SCOPES } from "@meshbench/contracts";
+import { hashApiToken, tokenPrefix } from "@meshbench/services";
+import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./credentials";
 
 /**
  * The demo user (owner of the demo workspace) with a real better-auth credential (its scrypt

@@ -1,13 +1,10 @@
 import type { Database } from "@meshbench/db";
 import { createRunRepository, createWorkspaceRepository } from "@meshbench/db";
-import { DEMO_USER_EMAIL } from "./demo-credentials";
-import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "./demo-matrix";
+import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "./matrix";
 import { seedDemoAuth } from "./seed-demo-auth";
 
-export { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./demo-credentials";
-export const DEMO_WORKSPACE = { slug: "demo", name: "Demo workspace" };
-export const DEMO_USER = { email: DEMO_USER_EMAIL, name: "Demo User" };
-export const DEMO_RUN_TITLE = "nginx proxy vs baseline — Fortio echo, 8 connections";
+const DEMO_WORKSPACE = { slug: "demo", name: "Demo workspace" };
+const DEMO_RUN_TITLE = "nginx proxy vs baseline — Fortio echo, 8 connections";
 
 /** Loads the real Fortio matrix as the demo run. Idempotent: replaces an earlier demo run. */
 export async function seedDemo(db: Database) {

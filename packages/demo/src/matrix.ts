@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { RunRepository } from "@meshbench/db";
 import { assessedTrial, readTrialResult } from "@meshbench/services";
 
@@ -9,14 +9,16 @@ import { assessedTrial, readTrialResult } from "@meshbench/services";
  * Fortio echo server, baseline vs an nginx proxy standing in for a sidecar, QPS 100/500/1000,
  * 8 connections, 5 interleaved repetitions, 100 µs histogram resolution.
  */
-export const demoMatrixDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../formats/fixtures/fortio/matrix",
+export const demoMatrixDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@meshbench/formats/package.json")),
+  "fixtures/fortio/matrix",
 );
 
 const FILE = /^(?<variant>[a-z]+)-qps(?<qps>\d+)-c(?<c>\d+)-rep(?<rep>\d+)\.json$/;
 
 export type DemoTrialFile = {
+  /** The file's name in demoMatrixDir. */
+  name: string;
   variant: string;
   qps: number;
   connections: number;
@@ -24,11 +26,14 @@ export type DemoTrialFile = {
   text: string;
 };
 
+/** Every trial file of the matrix, in file-name order. */
 export function readDemoMatrix(dir = demoMatrixDir): DemoTrialFile[] {
   return readdirSync(dir)
+    .sort()
     .map((name) => ({ name, m: FILE.exec(name) }))
     .filter((f) => f.m?.groups)
     .map(({ name, m }) => ({
+      name,
       variant: m!.groups!.variant!,
       qps: Number(m!.groups!.qps),
       connections: Number(m!.groups!.c),
