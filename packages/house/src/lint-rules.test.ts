@@ -54,7 +54,8 @@ describe("lint holds the house", () => {
 
   it("a relative import into another package, and client-node outside k8s, are errors", async () => {
     const deep = 'export { ZRole } from "../../contracts/src/access";\n';
-    const kube = 'import { KubeConfig } from "@kubernetes/client-node";\nexport const k = new KubeConfig();\n';
+    const kube =
+      'import { KubeConfig } from "@kubernetes/client-node";\nexport const k = new KubeConfig();\n';
     expect((await ruleErrors("packages/services/src/planted.ts", deep)).join()).toMatch(
       /No relative imports into another package/,
     );
