@@ -171,11 +171,13 @@ export default tseslint.config(
   {
     // Configuration is read once, in the apps' env.ts (validated at start). Excepted, because
     // they are the edge where configuration enters: scripts (and the demo seed's entry), bench,
-    // e2e, test setup and test tooling (packages/testing, local-postgres), the CLI's process
+    // e2e, test setup and test tooling, the web's build mode (read by the request proxy, which must
+    // not evaluate env.ts's check), (packages/testing, local-postgres), the CLI's process
     // edge (io.ts/env.ts: where the real process becomes a CliIo), and Prisma's CLI config.
     files: ["packages/**/*.{ts,tsx}", "apps/**/*.{ts,tsx}"],
     ignores: [
       "apps/*/src/env.ts",
+      "apps/web/src/build-mode.ts",
       "packages/cli/src/env.ts",
       "packages/cli/src/io.ts",
       "packages/demo/src/cli.ts",
