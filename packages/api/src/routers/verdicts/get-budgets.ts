@@ -1,0 +1,21 @@
+import { ZBudgets } from "@meshbench/contracts";
+import { z } from "zod";
+import { viewerProcedure } from "../../trpc";
+
+export const getBudgetsProcedure = viewerProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/benchmarks/{benchmarkKey}/budgets",
+      protect: true,
+      tags: ["budgets"],
+      summary: "A benchmark's budgets",
+      description:
+        "The rules its verdicts judge by (defaults when none were set). Requires the read scope.",
+    },
+  })
+  .input(z.object({ benchmarkKey: z.string().min(1).max(64) }))
+  .output(z.object({ benchmarkKey: z.string(), budgets: ZBudgets }))
+  .query(({ ctx, input }) =>
+    ctx.services.verdicts.budgets(ctx.actor.workspaceId, input.benchmarkKey),
+  );
