@@ -82,7 +82,9 @@ export function callerCwd(env: Record<string, string | undefined>, cwd: string):
 function runProgram(file: string, args: string[], options: RunOptions): Promise<ProgramResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
-      env: options.env,
+      // A plain record: Next's types (pulled into programs that also compile the api) make
+      // NODE_ENV a required key of ProcessEnv, which a copied environment need not have.
+      env: options.env as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 120_000,
     });

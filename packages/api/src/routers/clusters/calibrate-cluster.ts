@@ -20,6 +20,10 @@ export const calibrateCluster = requireScope("runs:trigger")
         "A/A delta become the band shown beside every mesh-vs-baseline delta on this cluster. Poll " +
         "`GET /runs/{runId}` for the run, then `GET /clusters/{clusterId}/noise-band`. Requires the " +
         "runs:trigger scope.",
+      errorResponses: {
+        404: "No such cluster (or benchmark) in this workspace",
+        412: "The cluster is not ready (validate it first), or this server has no run queue",
+      },
     },
   })
   .input(ZCalibrateClusterInput)

@@ -15,6 +15,10 @@ export const validateCluster = requireScope("clusters:write")
         "Opens the stored kubeconfig under today's rules (a kubeconfig they refuse leaves the cluster " +
         "`refused`), checks the permissions of infra/rbac/meshbench-rbac.yaml and re-detects meshes. " +
         "Audited (`cluster.validated`). Requires the admin role or the clusters:write scope.",
+      errorResponses: {
+        404: "No such cluster in this workspace",
+        412: "The stored credentials cannot be used (refused by today's rules, or none stored)",
+      },
     },
   })
   .input(z.object({ clusterId: ZId }))

@@ -12,6 +12,10 @@ export const getBudgetsProcedure = viewerProcedure
       summary: "A benchmark's budgets",
       description:
         "The rules its verdicts judge by (defaults when none were set). Requires the read scope.",
+      errorResponses: {
+        404: "No such benchmark in this workspace",
+        412: "The stored budgets are invalid (set them again)",
+      },
     },
   })
   .input(z.object({ benchmarkKey: z.string().min(1).max(64) }))
