@@ -79,13 +79,16 @@ export const ZLoadMatrix = z.object({
 });
 export type TLoadMatrix = z.infer<typeof ZLoadMatrix>;
 
+/** A benchmark's key: its name in URLs, CI commands and history. */
+export const ZBenchmarkKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, "lowercase key");
+
 /** The definition's fields, before the checks across them (for schemas that take a few). */
 const ZBenchmarkDefinitionFields = z.object({
-  key: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9][a-z0-9._-]*$/, "lowercase key"),
+  key: ZBenchmarkKey,
   name: z.string().min(1).max(200),
   description: z.string().max(2000).nullish(),
   target: ZBenchmarkTarget,
@@ -102,6 +105,13 @@ const ZBenchmarkDefinitionFields = z.object({
   /** The template this benchmark was made from, if any (e.g. `istio-perf-page`). */
   template: z.string().max(64).nullish(),
 });
+
+/** What a benchmark made from a template may rename: its key, name and description. */
+export const ZBenchmarkNaming = ZBenchmarkDefinitionFields.pick({
+  key: true,
+  name: true,
+  description: true,
+}).partial();
 
 export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, ctx) => {
   const names = new Set<string>();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZBenchmarkDefinition, ZMeshKind } from "./benchmark";
+import { ZBenchmarkDefinition, ZBenchmarkNaming, ZMeshKind } from "./benchmark";
 
 /** The five write-ups Meshbench ships a template for (issue 15). */
 export const TEMPLATE_KEYS = [
@@ -45,3 +45,13 @@ export type TGetTemplateInput = z.input<typeof ZGetTemplateInput>;
 
 export const ZTemplateDetail = ZTemplateSummary.extend({ definition: ZBenchmarkDefinition });
 export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;
+
+/**
+ * "Benchmark from a template" in one call (`POST /benchmarks/from-template`): the template and
+ * mesh choice as `templates.get` takes them, and the key/name/description to save it under.
+ */
+export const ZCreateFromTemplateInput = z.object({
+  template: ZGetTemplateInput,
+  overrides: ZBenchmarkNaming.default({}),
+});
+export type TCreateFromTemplateInput = z.input<typeof ZCreateFromTemplateInput>;

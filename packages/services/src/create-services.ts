@@ -137,6 +137,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     rules: options.clusterRules ?? { outboundPolicy: null },
   });
   const reports = createReportService({ runs, samples, benchmarks, noise });
+  const templates = createTemplateService();
+  const audits = createAuditService(audit);
   return {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
@@ -153,7 +155,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** API tokens: created (shown once), revoked, and authenticated by their hash. */
     tokens: createTokenService(tokens),
     /** The audit log: listed for admins, written by auth hooks. */
-    audit: createAuditService(audit),
+    audit: audits,
     /** The shared rate-limit buckets (tRPC/REST procedures, the auth route). */
     rateLimits: createRateLimitService(
       createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
@@ -163,7 +165,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Run and comparison downloads (CSV, JSON, SMP). */
     exports: createExportService({ runs, reports }),
     /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
-    templates: createTemplateService(),
+    templates,
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */
@@ -173,7 +175,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       decisions: createChangePointDecisionRepository(db),
     }),
     /** Budgets and the verdicts judged by them. */
-    verdicts: createVerdictService({ runs, benchmarks, history }),
+    verdicts: createVerdictService({ runs, benchmarks, history, audit: audits }),
     /** Run reports and comparisons computed with core. */
     reports,
     /** A/A calibration per cluster and the noise band beside deltas. */
@@ -182,7 +184,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
-    benchmarks: createBenchmarkService({ benchmarks }),
+    benchmarks: createBenchmarkService({ benchmarks, templates }),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling,
     /** The worker's side of a run: claim, record trials, finish. */

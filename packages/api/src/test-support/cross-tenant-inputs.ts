@@ -123,18 +123,29 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "benchmarks.get": {
     kind: "object",
     minimum: "viewer",
-    input: (fx) => ({ benchmarkId: fx.a.benchmarkId }),
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
   },
   "benchmarks.create": {
     kind: "workspace",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => fx.benchmarkDefinition(`bench-${fx.unique()}`),
+  },
+  "benchmarks.createFromTemplate": {
+    kind: "workspace",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: (fx) => ({
+      template: { key: "istio-perf-page", testScale: true },
+      overrides: { key: `from-template-${fx.unique()}`, name: "From a template" },
+    }),
   },
   "benchmarks.update": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => ({
-      benchmarkId: fx.a.benchmarkId,
+      benchmarkKey: fx.a.benchmarkKey,
       definition: fx.benchmarkDefinition(fx.a.benchmarkKey),
     }),
   },
@@ -172,6 +183,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.calibrate": {
     kind: "object",
     minimum: "member",
+    scope: "runs:trigger",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
   },
   "clusters.noiseBand": {
@@ -182,6 +194,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.validate": {
     kind: "object",
     minimum: "admin",
+    scope: "clusters:write",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
   },
   "clusters.refreshDetection": {
@@ -203,6 +216,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "history.decideChangePoint": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => ({
       benchmarkKey: fx.a.benchmarkKey,
       seriesKey: "baseline @ 100 QPS, 8 conn|p99",
@@ -269,11 +283,13 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "share.create": {
     kind: "object",
     minimum: "member",
+    scope: "share:write",
     input: (fx) => ({ kind: "run", runId: fx.a.runId }),
   },
   "share.revoke": {
     kind: "object",
     minimum: "member",
+    scope: "share:write",
     input: async (fx) => ({ id: await fx.newShareLinkOfA() }),
   },
   "share.view": {
@@ -288,9 +304,15 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   },
 
   "verdicts.get": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "verdicts.budgets": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
+  },
   "verdicts.setBudgets": {
     kind: "object",
     minimum: "admin",
+    scope: "budgets:write",
     input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey, budgets: fx.budgets }),
   },
 };

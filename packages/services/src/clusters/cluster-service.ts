@@ -97,10 +97,16 @@ export function createClusterService({ clusters, audit, access }: ClusterService
           metadata: { fromKeyId: sealed.kubeconfigKeyId },
         });
       }
-      return {
-        cluster: (await clusters.get(workspaceId, clusterId))!,
-        validation: result.validation,
-      };
+      const cluster = (await clusters.get(workspaceId, clusterId))!;
+      // Admins and clusters:write tokens validate: audited like every clusters:write call.
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.validated",
+        targetType: "cluster",
+        targetId: clusterId,
+        metadata: { name: cluster.name, status: cluster.status },
+      });
+      return { cluster, validation: result.validation };
     },
 
     /**

@@ -173,7 +173,7 @@ export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }
           </p>
         ) : null}
       </section>
-      <BenchmarkEditor key={loaded.n} benchmarkId={null} initial={loaded.definition} />
+      <BenchmarkEditor key={loaded.n} benchmarkKey={null} initial={loaded.definition} />
     </>
   );
 }

@@ -34,7 +34,8 @@ import { variantFieldKeys, VariantsEditor } from "./variants-editor";
 const breakdown = (trials: number, variants: number, repetitions: number) =>
   `${variants} variant${variants === 1 ? "" : "s"} × ${trials / (variants * repetitions)} load levels × ${repetitions} repetition${repetitions === 1 ? "" : "s"}`;
 
-type Props = { benchmarkId: string | null; initial: TBenchmarkDefinition | null };
+/** `benchmarkKey`: the key the edited benchmark is saved under (null for a new one). */
+type Props = { benchmarkKey: string | null; initial: TBenchmarkDefinition | null };
 
 function useDebounced<T>(value: T, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -46,7 +47,7 @@ function useDebounced<T>(value: T, ms: number) {
 }
 
 /** Create or edit a benchmark; the trial count and duration follow the matrix as you type. */
-export function BenchmarkEditor({ benchmarkId, initial }: Props) {
+export function BenchmarkEditor({ benchmarkKey, initial }: Props) {
   const trpc = useTRPC();
   const router = useRouter();
   const [draft, setDraft] = useState<BenchmarkDraft>(() => draftFrom(initial));
@@ -106,7 +107,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
       return;
     }
     setErrors({});
-    if (benchmarkId) update.mutate({ benchmarkId, definition: parsed.data });
+    if (benchmarkKey) update.mutate({ benchmarkKey, definition: parsed.data });
     else create.mutate(parsed.data);
   }
 
@@ -156,7 +157,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
         )}
         <div className="actions">
           <button type="submit" disabled={pending}>
-            {benchmarkId ? "Save changes" : "Create benchmark"}
+            {benchmarkKey ? "Save changes" : "Create benchmark"}
           </button>
           <Link href="/benchmarks">Cancel</Link>
         </div>
