@@ -16,7 +16,7 @@ import {
   test,
   type APIRequestContext,
 } from "@playwright/test";
-import { KubeconfigVault, localDevVaultKeys } from "@meshbench/k8s";
+import { localDevVaultKeys, SecretVault } from "@meshbench/services";
 import { repoRoot, startAppServer, type AppServer } from "../../support/app-server";
 import { withDatabaseAt } from "./api-fixtures";
 
@@ -249,9 +249,9 @@ test("a stored kubeconfig from before the rules is refused when opened, and says
   const attacker = await signUp();
   const current = await (await attacker.get("/api/trpc/workspaces.current")).json();
   const workspaceId = current.result.data.json.id as string;
-  const sealed = new KubeconfigVault(localDevVaultKeys()).seal(
+  const sealed = new SecretVault(localDevVaultKeys()).seal(
+    { workspaceId, purpose: "kubeconfig", name: "legacy" },
     kubeconfig(local(), { exec: { command: "sh", args: ["-c", shell] } }),
-    workspaceId,
   );
   const clusterId = await withDatabaseAt(server.databaseUrl, async (db) => {
     const row = await db.cluster.create({

@@ -45,7 +45,10 @@ describe("request headers", () => {
       "",
     ];
     for (const name of bad) {
-      const found = issues([{ name: "X-Ok", value: "1" }, { name, value: "v" }]);
+      const found = issues([
+        { name: "X-Ok", value: "1" },
+        { name, value: "v" },
+      ]);
       expect(found.length, name).toBe(1);
       expect(found[0], name).toMatch(/^1\.name: /);
     }
@@ -112,7 +115,9 @@ describe("request headers", () => {
       name: "k",
       target: { kind: "fortio-echo" },
       requestHeaders: [{ name: "X-Run", value: "1" }],
-      variants: [{ name: "base", mesh: "baseline", requestHeaders: [{ name: "Host", value: "h" }] }],
+      variants: [
+        { name: "base", mesh: "baseline", requestHeaders: [{ name: "Host", value: "h" }] },
+      ],
       loadMatrix: { qps: [100], connections: [2] },
     });
     expect(parsed.success).toBe(false);

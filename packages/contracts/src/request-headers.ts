@@ -116,7 +116,11 @@ export const ZRequestHeaders = z
       } else {
         const named = ZSecretName.safeParse(h.secret);
         if (!named.success)
-          ctx.addIssue({ code: "custom", path: [i, "secret"], message: named.error.issues[0]!.message });
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "secret"],
+            message: named.error.issues[0]!.message,
+          });
       }
     });
     if (bytes > MAX_REQUEST_HEADER_BYTES)

@@ -89,7 +89,10 @@ export function maskDefinitionSecrets<T extends WithHeaders>(def: T): T {
  */
 export function secretNamesOf(def: WithHeaders): string[] {
   const names = new Set<string>();
-  const lists = [def.requestHeaders ?? [], ...(def.variants ?? []).map((v) => v.requestHeaders ?? [])];
+  const lists = [
+    def.requestHeaders ?? [],
+    ...(def.variants ?? []).map((v) => v.requestHeaders ?? []),
+  ];
   for (const h of lists.flat()) {
     const name = h.secret ?? (h.value !== undefined ? placeholderSecretName(h.value) : null);
     if (name !== null) names.add(name);

@@ -9,6 +9,7 @@ import {
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, StoredBenchmark } from "@meshbench/db";
 import { definitionProblems } from "@meshbench/k8s";
+import type { SecretService } from "../secrets/secret-service";
 
 const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
   id: b.id,
@@ -40,7 +41,14 @@ function checkSize(def: TBenchmarkDefinition) {
   }
 }
 
-export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRepository }) {
+export function createBenchmarkService({
+  benchmarks,
+  secrets,
+}: {
+  benchmarks: BenchmarkRepository;
+  /** Every secret a header names must exist in the workspace when the benchmark is saved. */
+  secrets: Pick<SecretService, "checkDefinition">;
+}) {
   return {
     /** Every benchmark, CI-only ones included, with its last run: one call, bounded queries. */
     async list(workspaceId: string): Promise<TBenchmarkSummary[]> {
@@ -79,6 +87,7 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
     async create(workspaceId: string, def: TBenchmarkDefinition) {
       checkSize(def);
       checkDefinition(def);
+      await secrets.checkDefinition(workspaceId, def);
       if (await benchmarks.keyTaken(workspaceId, def.key))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       return detail(await benchmarks.create(workspaceId, def));
@@ -86,6 +95,7 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
     async update(workspaceId: string, benchmarkId: string, def: TBenchmarkDefinition) {
       checkSize(def);
       checkDefinition(def);
+      await secrets.checkDefinition(workspaceId, def);
       if (await benchmarks.keyTaken(workspaceId, def.key, benchmarkId))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       const b = await benchmarks.update(workspaceId, benchmarkId, def);
