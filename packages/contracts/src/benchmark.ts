@@ -157,6 +157,15 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
         message: "below startQps",
       });
   }
+  const withHeaders =
+    b.requestHeaders.length > 0 || b.variants.some((v) => v.requestHeaders.length);
+  const headerless = b.loadMatrix.protocols.filter((p) => p === "grpc" || p === "tcp");
+  if (withHeaders && headerless.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["loadMatrix", "protocols"],
+      message: `request headers are sent on http1 and h2 load only, not ${headerless.join(", ")} (Fortio's REST gRPC runner sends no metadata; TCP has no headers)`,
+    });
   const reps = b.repetitions - b.methodology.runRule.dropWorst;
   if (reps < 1)
     ctx.addIssue({

@@ -126,3 +126,21 @@ describe("request headers", () => {
     ]);
   });
 });
+
+describe("headers and protocols", () => {
+  it("refuses headers beside gRPC or TCP load, which would not carry them", () => {
+    const parsed = ZBenchmarkDefinition.safeParse({
+      key: "k",
+      name: "k",
+      target: { kind: "fortio-echo" },
+      variants: [{ name: "v", mesh: "baseline", requestHeaders: [{ name: "X-A", value: "1" }] }],
+      loadMatrix: { qps: [100], connections: [2], protocols: ["http1", "grpc"] },
+    });
+    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      [
+        "loadMatrix.protocols",
+        "request headers are sent on http1 and h2 load only, not grpc (Fortio's REST gRPC runner sends no metadata; TCP has no headers)",
+      ],
+    ]);
+  });
+});

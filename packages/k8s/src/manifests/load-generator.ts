@@ -8,7 +8,7 @@ import {
   runLabels,
   TARGET_NAME,
 } from "./labels";
-import { FORTIO_PORT } from "../fortio/run-query";
+import { FORTIO_PORT } from "../fortio/run-request";
 import { toResourceRequirements } from "./resources";
 
 /** Pods the load generator must not share a node with (another namespace's, for a Service URL). */
