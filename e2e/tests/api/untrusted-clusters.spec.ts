@@ -16,7 +16,7 @@ import {
   test,
   type APIRequestContext,
 } from "@playwright/test";
-import { KubeconfigVault, localDevVaultKeys } from "@meshbench/k8s";
+import { localDevVaultKeys, SecretVault } from "@meshbench/services";
 import { repoRoot, startAppServer, type AppServer } from "../../support/app-server";
 import { hostileKubeconfigs, kubeconfig } from "../../support/hostile-kubeconfigs";
 import { withDatabaseAt } from "./api-fixtures";
@@ -158,7 +158,10 @@ test("a stored kubeconfig from before the rules is refused when opened, and says
   const current = await (await attacker.get("/api/trpc/workspaces.current")).json();
   const workspaceId = current.result.data.json.id as string;
   const execPlugin = HOSTILE.find(([name]) => name === "exec plugin")![1]();
-  const sealed = new KubeconfigVault(localDevVaultKeys()).seal(execPlugin, workspaceId);
+  const sealed = new SecretVault(localDevVaultKeys()).seal(
+    { workspaceId, purpose: "kubeconfig", name: "legacy" },
+    execPlugin,
+  );
   const clusterId = await withDatabaseAt(server.databaseUrl, async (db) => {
     const row = await db.cluster.create({
       data: {

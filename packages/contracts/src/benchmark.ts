@@ -8,6 +8,7 @@ import {
 } from "./benchmark-target";
 import { ZDnsLabel, ZKubernetesAnnotations, ZKubernetesLabels } from "./kubernetes-names";
 import { ZCapacitySearch, ZMethodology, REPORT_SECTIONS, ZReportSection } from "./methodology";
+import { ZRequestHeaders } from "./request-headers";
 import { ZRunStatus } from "./run";
 
 export const MESH_KINDS = [
@@ -53,6 +54,8 @@ export const ZVariant = z.object({
   extraContainers: z.array(ZExtraContainer).max(4).default([]),
   /** Send this variant's load here instead of the target's entry (e.g. a proxy's Service). */
   entry: ZEntryPoint.optional(),
+  /** Headers on every request of this variant: added to the benchmark's, replacing same names. */
+  requestHeaders: ZRequestHeaders.default([]),
 });
 export type TVariant = z.infer<typeof ZVariant>;
 
@@ -98,6 +101,8 @@ const ZBenchmarkDefinitionFields = z.object({
   durationSeconds: z.number().int().min(1).max(3600).default(30),
   warmupSeconds: z.number().int().min(0).max(600).default(5),
   methodology: ZMethodology.default(ZMethodology.parse({})),
+  /** Headers on every request of every variant (a value may be a workspace secret's name). */
+  requestHeaders: ZRequestHeaders.default([]),
   /** Capacity-at-SLO mode instead of a fixed QPS matrix. */
   capacity: ZCapacitySearch.optional(),
   /** Report sections to show, in order; empty = every section that has data. */
@@ -162,6 +167,15 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
         message: "below startQps",
       });
   }
+  const withHeaders =
+    b.requestHeaders.length > 0 || b.variants.some((v) => v.requestHeaders.length);
+  const headerless = b.loadMatrix.protocols.filter((p) => p === "grpc" || p === "tcp");
+  if (withHeaders && headerless.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["loadMatrix", "protocols"],
+      message: `request headers are sent on http1 and h2 load only, not ${headerless.join(", ")} (Fortio's REST gRPC runner sends no metadata; TCP has no headers)`,
+    });
   const reps = b.repetitions - b.methodology.runRule.dropWorst;
   if (reps < 1)
     ctx.addIssue({

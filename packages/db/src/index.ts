@@ -96,3 +96,7 @@ export {
   type ChangePointDecisionRepository,
   type ChangePointDecisionRecord,
 } from "./repositories/change-point-decision-repository";
+export {
+  createWorkspaceSecretRepository,
+  type WorkspaceSecretRepository,
+} from "./repositories/workspace-secret-repository";

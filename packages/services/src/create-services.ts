@@ -14,16 +14,12 @@ import {
   createShareLinkRepository,
   createUploadRepository,
   createWorkspaceRepository,
+  createWorkspaceSecretRepository,
   type Database,
   type RateLimitRule,
   type UploadRepository,
 } from "@meshbench/db";
-import {
-  KubeClusterGateway,
-  KubeconfigVault,
-  localDevVaultKeys,
-  parseVaultKeys,
-} from "@meshbench/k8s";
+import { KubeClusterGateway } from "@meshbench/k8s";
 import { createAuditService } from "./audit/audit-service";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
 import { createClusterAccess, type ClusterConnectionRules } from "./clusters/cluster-access";
@@ -44,6 +40,8 @@ import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunQueryService } from "./runs/run-query-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
+import { createSecretService } from "./secrets/secret-service";
+import { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
 import { createShareService } from "./share/share-service";
 import { createTemplateService } from "./templates/template-service";
 import { createTokenService } from "./tokens/token-service";
@@ -58,8 +56,8 @@ export type ServiceOptions = {
   /** Overrides of the rate-limit buckets (DEFAULT_RATE_LIMITS), from the apps' env. */
   rateLimits?: Partial<Record<RateLimitBucket, RateLimitRule>>;
   /**
-   * `MESHBENCH_ENCRYPTION_KEYS` ("id:base64" pairs, the first seals kubeconfigs); without it the
-   * local-mode dev key. Apps pass their validated env value; nothing here reads env.
+   * `MESHBENCH_ENCRYPTION_KEYS` ("id:base64" pairs, the first seals kubeconfigs and workspace
+   * secrets); without it the local-mode dev key. Apps pass their validated env value; nothing here reads env.
    */
   encryptionKeys?: string | null;
   /** Hands started runs to the workers (pg-boss); without one, runs.start answers PRECONDITION_FAILED. */
@@ -111,11 +109,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const shareLinks = createShareLinkRepository(db);
   const samples = createResourceSampleRepository(db);
   const execution = createRunExecutionRepository(db);
+  /** The one vault: kubeconfigs and workspace secrets, a data key per purpose. */
+  const vault = new SecretVault(
+    options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
+  );
+  const secrets = createSecretService({ secrets: createWorkspaceSecretRepository(db), vault });
   const scheduling = createRunSchedulingService({
     benchmarks,
     clusters,
     execution,
     queue: options.runQueue ?? null,
+    secrets,
   });
   const noise = createNoiseService({
     calibrations: createNoiseCalibrationRepository(db),
@@ -126,9 +130,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const access = createClusterAccess({
     clusters,
-    vault: new KubeconfigVault(
-      options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
-    ),
+    vault,
     gatewayFor: (connection, cluster) =>
       new KubeClusterGateway(connection, {
         prometheusUrl: cluster.prometheusUrl,
@@ -184,7 +186,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
-    benchmarks: createBenchmarkService({ benchmarks, templates }),
+    benchmarks: createBenchmarkService({ benchmarks, templates, secrets }),
+    /** Header secrets: sealed by admins, listed by name, opened only for the worker's requests. */
+    secrets,
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling,
     /** The worker's side of a run: claim, record trials, finish. */
@@ -195,6 +199,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       benchmarks,
       samples,
       access,
+      secrets,
     }),
   };
 }

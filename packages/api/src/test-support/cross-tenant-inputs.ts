@@ -271,6 +271,27 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
   },
 
+  "secrets.list": { kind: "workspace", minimum: "member", input: none },
+  "secrets.put": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ name: `s-${fx.unique()}`, value: "v" }),
+  },
+  "secrets.generateTestJwt": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ name: `jwt-${fx.unique()}` }),
+  },
+  "secrets.delete": {
+    kind: "object",
+    minimum: "admin",
+    input: async (fx) => {
+      const name = `doomed-${fx.unique()}`;
+      await fx.services.secrets.put(fx.a.workspaceId, { name, value: "v" }, { actorUserId: null });
+      return { name };
+    },
+  },
+
   // Static catalogue, but viewers only: the answer holds no workspace data either way.
   "templates.list": { kind: "workspace", minimum: "viewer", input: () => ({}) },
   "templates.get": {

@@ -12,6 +12,7 @@ import {
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, StoredBenchmark } from "@meshbench/db";
 import { definitionProblems } from "@meshbench/k8s";
+import type { SecretService } from "../secrets/secret-service";
 import type { TemplateService } from "../templates/template-service";
 
 const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
@@ -44,7 +45,12 @@ function checkSize(def: TBenchmarkDefinition) {
   }
 }
 
-type Deps = { benchmarks: BenchmarkRepository; templates: TemplateService };
+type Deps = {
+  benchmarks: BenchmarkRepository;
+  templates: TemplateService;
+  /** Every secret a header names must exist in the workspace when the benchmark is saved. */
+  secrets: Pick<SecretService, "checkDefinition">;
+};
 
 /** A saved definition by key (CI-only benchmarks have none: NOT_FOUND, as for unknown keys). */
 async function byKey(benchmarks: BenchmarkRepository, workspaceId: string, key: string) {
@@ -53,7 +59,7 @@ async function byKey(benchmarks: BenchmarkRepository, workspaceId: string, key: 
   return b;
 }
 
-export function createBenchmarkService({ benchmarks, templates }: Deps) {
+export function createBenchmarkService({ benchmarks, templates, secrets }: Deps) {
   const service = {
     /** Every benchmark, CI-only ones included, with its last run: one call, bounded queries. */
     async list(workspaceId: string): Promise<TBenchmarkSummary[]> {
@@ -90,6 +96,7 @@ export function createBenchmarkService({ benchmarks, templates }: Deps) {
     async create(workspaceId: string, def: TBenchmarkDefinition) {
       checkSize(def);
       checkDefinition(def);
+      await secrets.checkDefinition(workspaceId, def);
       if (await benchmarks.keyTaken(workspaceId, def.key))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       return detail(await benchmarks.create(workspaceId, def));
@@ -98,6 +105,7 @@ export function createBenchmarkService({ benchmarks, templates }: Deps) {
     async update(workspaceId: string, benchmarkKey: string, def: TBenchmarkDefinition) {
       checkSize(def);
       checkDefinition(def);
+      await secrets.checkDefinition(workspaceId, def);
       const { id } = await byKey(benchmarks, workspaceId, benchmarkKey);
       if (await benchmarks.keyTaken(workspaceId, def.key, id))
         throw new DomainError("CONFLICT", "Key already in use", "key");

@@ -28,6 +28,8 @@ import {
 } from "./editor-sections";
 import { METHODOLOGY_FIELD_KEYS, MethodologySection } from "./methodology-section";
 import { formatDuration } from "../format-duration";
+import { headerFieldKeys } from "./headers-draft";
+import { RequestHeadersSection } from "./headers-section";
 import { variantFieldKeys, VariantsEditor } from "./variants-editor";
 
 /** "2 variants × 3 load levels × 3 repetitions" from the server's count. */
@@ -62,9 +64,10 @@ export function BenchmarkEditor({ benchmarkKey, initial }: Props) {
         ...SECTION_FIELD_KEYS,
         ...METHODOLOGY_FIELD_KEYS,
         ...ADVANCED_FIELD_KEYS,
-        ...variantFieldKeys(draft.variants.length),
+        ...variantFieldKeys(draft.variants),
+        ...headerFieldKeys("requestHeaders", draft.requestHeaders.length),
       ]),
-    [draft.variants.length],
+    [draft.variants, draft.requestHeaders.length],
   );
 
   const definition = definitionFrom(draft);
@@ -120,6 +123,7 @@ export function BenchmarkEditor({ benchmarkKey, initial }: Props) {
         <TargetSection {...sectionProps} />
         <VariantsEditor {...sectionProps} />
         <MatrixSection {...sectionProps} />
+        <RequestHeadersSection {...sectionProps} />
         <TimingSection {...sectionProps} />
         <MethodologySection {...sectionProps} />
         <RunRulesSection {...sectionProps} />
