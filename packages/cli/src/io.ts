@@ -84,6 +84,7 @@ function runProgram(file: string, args: string[], options: RunOptions): Promise<
     const child = spawn(file, args, {
       // A plain record: Next's types (pulled into programs that also compile the api) make
       // NODE_ENV a required key of ProcessEnv, which a copied environment need not have.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where Next's types apply (e2e)
       env: options.env as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 120_000,

@@ -5,7 +5,7 @@ import { REST_EXEMPTIONS } from "../test-support/rest-exemptions";
 import { openApiDocument } from "./openapi-document";
 
 type Procedure = { _def: { meta?: { openapi?: { method: string; path: string } } } };
-const procedures = appRouter._def.procedures as Record<string, Procedure>;
+const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
 const paths = Object.keys(procedures).sort();
 const openapi = (path: string) => procedures[path]?._def.meta?.openapi;
 /** Above the viewer tier: what only members, admins or owners (or a scoped token) may do. */

@@ -33,8 +33,9 @@ function requestFor(method: string, template: string, input: unknown, token: str
   if (method === "get") {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(rest))
-      if (value !== undefined) query.set(key, String(value));
-    return new Request(`${ORIGIN}/api/v1${path}?${query}`, { headers });
+      if (value !== undefined)
+        query.set(key, typeof value === "string" ? value : JSON.stringify(value));
+    return new Request(`${ORIGIN}/api/v1${path}?${query.toString()}`, { headers });
   }
   return new Request(`${ORIGIN}/api/v1${path}`, {
     method: method.toUpperCase(),
