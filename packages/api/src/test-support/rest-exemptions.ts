@@ -24,4 +24,14 @@ export const REST_EXEMPTIONS: Record<string, string> = {
     "membership is the owner's, in the browser: no token reaches owner procedures",
   "members.cancelInvitation":
     "membership is the owner's, in the browser: no token reaches owner procedures",
+  "secrets.put":
+    "workspace secrets are sealed by signed-in admins only: no token scope reaches them, so a leaked " +
+    "CI token can neither plant nor overwrite a credential the worker sends",
+  "secrets.delete":
+    "workspace secrets are managed by signed-in admins only: no token scope reaches them",
+  "secrets.generateTestJwt":
+    "mints a signing key and token for a JWT variant: signed-in admins only, no token scope reaches it",
+  "secrets.list":
+    "the editor's secret picker (names only); definitions sent over REST name secrets, which the " +
+    "save checks exist, so a token never needs the list",
 };
