@@ -184,7 +184,12 @@ describe("meshbench cluster register|validate|list, calibrate", () => {
       return Response.json({ status: "pass", reasons: [] });
     });
     await runCli(["run", "ci", "--cluster", "prod", "--wait", "--poll-ms", "1"], m.io);
-    expect(m.err().split("\n").filter((l) => l.includes(" trials "))).toEqual([
+    expect(
+      m
+        .err()
+        .split("\n")
+        .filter((l) => l.includes(" trials ")),
+    ).toEqual([
       "[------------------------------] 0/12 trials queued",
       "[------------------------------] 0/12 trials running",
       "[###############---------------] 6/12 trials running",
