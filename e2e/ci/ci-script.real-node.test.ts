@@ -211,7 +211,13 @@ describe.skipIf(skipped)("a CI script through the CLI and REST only, on real nod
       }
       expect((await meshbench(ci, "export", runId, "--format", "json")).code).toBe(0);
 
-      // 8. The markdown verdict, as `meshbench comment` would post it.
+      // 8. The benchmark's history (the history page's trend): this run, at p50.
+      const trend = await meshbench(ci, "history", "show", "ci-e2e", "--statistic", "p50");
+      expect(trend.code).toBe(0);
+      expect(trend.out).toContain("history of ci-e2e (CI end to end): p50 over 1 run(s)");
+      expect(trend.out).toMatch(/custom .*: \d+\.\d+ ms/);
+
+      // 9. The markdown verdict, as `meshbench comment` would post it.
       const markdown = await meshbench(ci, "verdict", runId, "--format", "markdown");
       expect(markdown.code).toBe(ran.code);
       expect(markdown.out).toMatch(
