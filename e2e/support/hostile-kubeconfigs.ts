@@ -91,14 +91,12 @@ export function hostileKubeconfigs(
     ],
     [
       "socks5 proxy-url",
-      () =>
-        kubeconfig(local(), { token: "t" }, { "proxy-url": `socks5://127.0.0.1:${port()}` }),
+      () => kubeconfig(local(), { token: "t" }, { "proxy-url": `socks5://127.0.0.1:${port()}` }),
       "clusters[0].cluster.proxy-url",
     ],
     [
       "http proxy-url",
-      () =>
-        kubeconfig(local(), { token: "t" }, { "proxy-url": `http://127.0.0.1:${port()}` }),
+      () => kubeconfig(local(), { token: "t" }, { "proxy-url": `http://127.0.0.1:${port()}` }),
       "clusters[0].cluster.proxy-url",
     ],
     [
