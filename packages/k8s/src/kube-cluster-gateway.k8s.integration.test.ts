@@ -8,11 +8,15 @@ import {
 } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
-import { deployLoadGenerator, waitForLoadGenerator } from "./steps/load-generator";
+import {
+  deployLoadGenerator,
+  loadGeneratorCpuRoom,
+  waitForLoadGenerator,
+} from "./steps/load-generator";
 import { ensureNamespace } from "./steps/namespaces";
 import { deployTarget, waitForTarget } from "./steps/targets";
 import { testConnection, testKube, testLoadGenerators } from "./test-support/test-cluster";
-import { parseResourceMetrics } from "./usage/resource-metrics";
+import { parseCpuQuantity, parseResourceMetrics } from "./usage/resource-metrics";
 
 const admin = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 
@@ -167,6 +171,15 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
         timeoutMs: 30_000,
       });
       expect(server.pod).toMatch(/^lg-fortio-/);
+      // No CPU limit in this definition: the ceiling is the allocatable CPU of its kwok node.
+      const room = await loadGeneratorCpuRoom(k, ns, server.pod);
+      expect(room.cpuLimitMillicores).toBeNull();
+      const lgPod = await k.apis.core.readNamespacedPod({ name: server.pod, namespace: ns });
+      const node = await k.apis.core.readNode({ name: lgPod.spec!.nodeName! });
+      expect(room.nodeAllocatableMillicores).toBe(
+        parseCpuQuantity(node.status!.allocatable!["cpu"]!),
+      );
+      expect(room.nodeAllocatableMillicores).toBeGreaterThan(0);
       // The apiserver refuses to proxy to a loopback node address (kwok's), so the node-proxy
       // path degrades to "no samples"; kwok's emulated endpoint is checked directly below.
       await expect(gw.sampleUsage([ns], { controlPlaneNamespaces: [] })).rejects.toThrow(

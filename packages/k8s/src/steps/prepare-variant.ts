@@ -4,7 +4,12 @@ import type { PreparedVariant, PrepareVariantInput } from "../gateway";
 import { meshNamespaceMetadata, variantNamespace } from "../manifests/labels";
 import { definitionProblems } from "../policy/definition-policy";
 import { type Kube, untilTrue } from "./kube";
-import { deployLoadGenerator, type LoadGenerators, waitForLoadGenerator } from "./load-generator";
+import {
+  deployLoadGenerator,
+  loadGeneratorCpuRoom,
+  type LoadGenerators,
+  waitForLoadGenerator,
+} from "./load-generator";
 import { meshProblem } from "./mesh-check";
 import { ensureNamespace } from "./namespaces";
 import { startTarget } from "./target-plan";
@@ -96,5 +101,6 @@ export async function prepareVariant(
       alsoSample,
       notes,
     };
-  return { namespace, problem: null, alsoSample, notes };
+  const loadGeneratorCpu = await loadGeneratorCpuRoom(k, namespace, server.pod);
+  return { namespace, problem: null, alsoSample, notes, loadGeneratorCpu };
 }

@@ -14,7 +14,12 @@ import type {
   RunExecutionRepository,
   RunRepository,
 } from "@meshbench/db";
-import { probeObservationsOf } from "@meshbench/core";
+import {
+  assessLoadGenerator,
+  generatorCpuMillicores,
+  type LoadGeneratorCeiling,
+  probeObservationsOf,
+} from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
@@ -57,6 +62,8 @@ export type TrialOutput = {
   samples: ResourceSampleInput[];
   /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
   flags?: TValidityFlag[];
+  /** The load generator's CPU ceiling (core's loadGeneratorCeiling); absent or null: not judged. */
+  loadGeneratorCeiling?: LoadGeneratorCeiling | null;
 };
 
 /**
@@ -165,6 +172,14 @@ export function createRunExecutionService(deps: Deps) {
         return reason;
       }
       trial.validityFlags.push(...(output.flags ?? []));
+      const generator = assessLoadGenerator({
+        outcome: { ...trial.result, requestedQps: output.coordinates.requestedQps },
+        generatorCpuMillicores: generatorCpuMillicores(
+          output.samples.filter((s) => s.role === "load_generator"),
+        ),
+        ceiling: output.loadGeneratorCeiling ?? null,
+      });
+      if (generator) trial.validityFlags.push(generator);
       await runs.recordCompletedTrial(workspaceId, runId, trial);
       await samples.addMany(workspaceId, runId, output.samples);
       return null;
