@@ -1,9 +1,10 @@
 /**
- * Merging N load generators' histograms into one trial's (issue 25): the exact merge on Fortio's
- * grid plus the trial's summary, against the floor of reading every input bucket once.
+ * Merging N load generators' results into one trial's (issue 25, core's mergeGeneratorResults):
+ * the exact histogram merge on Fortio's grid, the summary recomputed from it and the counts,
+ * against the floor of reading every input bucket once.
  */
-import type { THistogram } from "@meshbench/contracts";
-import { mergeHistograms, summarizeHistogram } from "@meshbench/core";
+import type { TTrialResult } from "@meshbench/contracts";
+import { mergeGeneratorResults } from "@meshbench/core";
 import type { DemoTrialFile } from "@meshbench/demo";
 import { importFortioJson } from "@meshbench/formats";
 import { median, quantile } from "./stats";
@@ -34,17 +35,20 @@ export function benchGeneratorMerge(
   iterations: number,
 ): GeneratorMergeFigure[] {
   const trials = files.map((f) => importFortioJson(f.text));
-  const resolution = trials[0]?.resolutionSeconds ?? undefined;
-  const pool: THistogram[] = trials
-    .filter((t) => t.resolutionSeconds === (resolution ?? null))
-    .flatMap((t) => (t.histogram ? [t.histogram] : []));
-  if (pool.length === 0 || resolution === undefined) throw new Error("no Fortio histograms");
+  const [first] = trials;
+  const pool: TTrialResult[] = trials.filter(
+    (t) =>
+      t.histogram !== null &&
+      t.resolutionSeconds === first?.resolutionSeconds &&
+      t.protocol === first.protocol &&
+      t.keepAlive === first.keepAlive &&
+      t.payloadBytes === first.payloadBytes,
+  );
+  if (pool.length === 0) throw new Error("no Fortio histograms");
   return counts.map((n) => {
-    const hs = Array.from({ length: n }, (_, i) => pool[i % pool.length]!);
-    const merge = () => {
-      const merged = mergeHistograms(hs, { fortioResolution: resolution });
-      return summarizeHistogram(merged).p9999 ?? 0;
-    };
+    const results = Array.from({ length: n }, (_, i) => pool[i % pool.length]!);
+    const hs = results.map((r) => r.histogram!);
+    const merge = () => mergeGeneratorResults(results).summary.p9999 ?? 0;
     const touch = () => {
       let total = 0;
       for (const h of hs) for (const b of h.buckets) total += b.count * b.end;

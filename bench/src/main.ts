@@ -192,14 +192,14 @@ async function chartSection({ stack, chartFile, tokens, session }: Ctx, fortioBi
   ]);
 }
 
-/** In-process: several load generators' histograms merged exactly into one trial's (issue 25). */
+/** In-process: several load generators' results merged exactly into one trial's (issue 25). */
 function generatorMergeSection(files: DemoTrialFile[]) {
   log("generator merge…");
   const figures = benchGeneratorMerge(files, [2, 8, 32], quick ? 100 : 500);
   results.generatorMerge = figures;
   for (const f of figures)
     rows.push([
-      `Merge ${f.generators} generators' histograms exactly + summary p50`,
+      `Merge ${f.generators} generators' results (exact histogram + summary) p50`,
       `${ms(f.merge.p50)} (p95 ${ms(f.merge.p95)})`,
       `one pass over ${f.buckets} buckets ${ms(f.touch.p50)}`,
       ratio(f.merge.p50, f.touch.p50),
