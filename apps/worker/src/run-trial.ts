@@ -166,6 +166,7 @@ export async function runTrial(
     loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
       ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
       : null,
+    targetCpuLimitMillicores: ctx.variant.targetCpuLimitMillicores ?? null,
   });
   return failure ? "failed" : "succeeded";
 }

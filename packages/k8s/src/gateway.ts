@@ -52,6 +52,8 @@ export type PreparedVariant = {
   problem: string | null;
   /** Where the load generator's CPU ceiling comes from (core's loadGeneratorCeiling). */
   loadGeneratorCpu?: LoadGeneratorCpuRoom;
+  /** The target's pods' CPU limit in the namespace, summed; null when one is unlimited. */
+  targetCpuLimitMillicores?: number | null;
   /** Target pods in other namespaces (a per-variant Service URL's), sampled with the variant. */
   alsoSample?: { namespace: string; pods: string[] }[];
   /** What was not checked or applied, for the run's environment record. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   assessLoadGenerator,
-  generatorCpuMillicores,
+  trialCpuMillicores,
   LOAD_GENERATOR_CEILING_SHARE,
   loadGeneratorCeiling,
   type LoadGeneratorEvidence,
@@ -37,13 +37,13 @@ describe("the generator's CPU over a trial", () => {
   const at = (s: number) => new Date(1_700_000_000_000 + s * 1000);
   it("sums containers read at one instant, then averages the instants", () => {
     expect(
-      generatorCpuMillicores([
+      trialCpuMillicores([
         { cpuMillicores: 60, sampledAt: at(0) },
         { cpuMillicores: 30, sampledAt: at(0) },
         { cpuMillicores: 70, sampledAt: at(5) },
       ]),
     ).toBe(80);
-    expect(generatorCpuMillicores([])).toBeNull();
+    expect(trialCpuMillicores([])).toBeNull();
   });
 });
 

@@ -34,17 +34,18 @@ export function loadGeneratorCeiling(input: {
 
 const positive = (x: number | null) => (x !== null && Number.isFinite(x) && x > 0 ? x : null);
 
-/** One CPU reading of a load-generator container during the trial. */
-export interface GeneratorCpuSample {
+/** One CPU reading of a container during the trial. */
+export interface TrialCpuSample {
   cpuMillicores: number;
   sampledAt: Date;
 }
 
 /**
- * The generator's CPU over a trial: readings at one instant are summed (every container of it),
- * then averaged over instants. With kubelet counters that is the one window's rate.
+ * A component's CPU over a trial (the generator's, the target's): readings at one instant are
+ * summed (every container of it), then averaged over instants. With kubelet counters that is
+ * the one window's rate.
  */
-export function generatorCpuMillicores(samples: readonly GeneratorCpuSample[]): number | null {
+export function trialCpuMillicores(samples: readonly TrialCpuSample[]): number | null {
   const byInstant = new Map<number, number>();
   for (const s of samples) {
     const t = s.sampledAt.getTime();

@@ -9,8 +9,6 @@ import {
 } from "../manifests/load-generator";
 import { call, createOrKeep, type Kube, type WaitInput } from "./kube";
 import { readyPodName, waitForDeployment } from "./pods";
-import { parseCpuQuantity } from "../usage/resource-metrics";
-import type { LoadGeneratorCpuRoom } from "../gateway";
 
 /** The variants' load generators: each one's Ready pod and a Fortio server on a pod. */
 export type LoadGenerators = {
@@ -64,32 +62,4 @@ export async function loadGenerator(
     lg.pods.set(namespace, pod);
   }
   return lg.server(namespace, pod);
-}
-
-/**
- * What the load generator's CPU could reach, read off its live pod (limits as admitted, so a
- * namespace LimitRange's default counts) and the node it was scheduled on: core's
- * loadGeneratorCeiling decides from these. A container without a CPU limit leaves the pod
- * unlimited; an unreadable node leaves its share unknown.
- */
-export async function loadGeneratorCpuRoom(
-  k: Kube,
-  namespace: string,
-  pod: string,
-): Promise<LoadGeneratorCpuRoom> {
-  const p = await call(k, (a) => a.core.readNamespacedPod({ name: pod, namespace }));
-  const limits = (p.spec?.containers ?? []).map((c) => c.resources?.limits?.["cpu"]);
-  const cpuLimitMillicores =
-    limits.length > 0 && limits.every((l) => l !== undefined)
-      ? limits.reduce((sum, l) => sum + parseCpuQuantity(String(l)), 0)
-      : null;
-  const nodeName = p.spec?.nodeName;
-  const node = nodeName
-    ? await call(k, (a) => a.core.readNode({ name: nodeName })).catch(() => null)
-    : null;
-  const allocatable = node?.status?.allocatable?.["cpu"];
-  return {
-    cpuLimitMillicores,
-    nodeAllocatableMillicores: allocatable ? parseCpuQuantity(allocatable) : null,
-  };
 }

@@ -4,12 +4,8 @@ import type { PreparedVariant, PrepareVariantInput } from "../gateway";
 import { meshNamespaceMetadata, variantNamespace } from "../manifests/labels";
 import { definitionProblems } from "../policy/definition-policy";
 import { type Kube, untilTrue } from "./kube";
-import {
-  deployLoadGenerator,
-  loadGeneratorCpuRoom,
-  type LoadGenerators,
-  waitForLoadGenerator,
-} from "./load-generator";
+import { loadGeneratorCpuRoom, targetCpuLimit } from "./cpu-room";
+import { deployLoadGenerator, type LoadGenerators, waitForLoadGenerator } from "./load-generator";
 import { meshProblem } from "./mesh-check";
 import { ensureNamespace } from "./namespaces";
 import { startTarget } from "./target-plan";
@@ -102,5 +98,14 @@ export async function prepareVariant(
       notes,
     };
   const loadGeneratorCpu = await loadGeneratorCpuRoom(k, namespace, server.pod);
-  return { namespace, problem: null, alsoSample, notes, loadGeneratorCpu };
+  // A target elsewhere (a per-variant Service URL's pods) has no limit known here.
+  const targetCpuLimitMillicores = alsoSample?.length ? null : await targetCpuLimit(k, namespace);
+  return {
+    namespace,
+    problem: null,
+    alsoSample,
+    notes,
+    loadGeneratorCpu,
+    targetCpuLimitMillicores,
+  };
 }

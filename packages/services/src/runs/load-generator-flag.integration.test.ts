@@ -90,4 +90,45 @@ describe("load_generator_saturated as the worker's trials record it (real databa
     });
     expect(trialStanding(stored(2))).toMatchObject({ exclusion: "saturated", onLoadCurve: true });
   });
+
+  it("does not blame the generator when the target ran at its own CPU limit too", async () => {
+    const services = createServices(db);
+    const ws = (await db.workspace.create({ data: { slug: "lg2", name: "LG2" } })).id;
+    const runId = (
+      await db.run.create({
+        data: {
+          workspaceId: ws,
+          title: "t",
+          source: "scheduled",
+          status: "running",
+          trialsTotal: 2,
+        },
+      })
+    ).id;
+    const text = readFixture("fortio/baseline-qps100-c1.json");
+    const app = (repetition: number, cpuMillicores: number) => ({
+      ...generatorSample(repetition, cpuMillicores),
+      role: "app" as const,
+      pod: "echo-1",
+      container: "echo",
+    });
+    for (const [repetition, targetCpu] of [
+      [1, 480],
+      [2, 200],
+    ] as const)
+      await services.execution.recordTrial(ws, runId, {
+        key: trialKey(coords(repetition)),
+        coordinates: coords(repetition),
+        sequence: repetition,
+        text,
+        samples: [generatorSample(repetition, 96), app(repetition, targetCpu)],
+        loadGeneratorCeiling: { millicores: 100, source: "limit" },
+        targetCpuLimitMillicores: 500,
+      });
+    const run = await services.runs.get(ws, runId);
+    const codes = (r: number) =>
+      run.trials.find((t) => t.repetition === r)!.validityFlags.map((f) => f.code);
+    expect(codes(1)).not.toContain("load_generator_saturated");
+    expect(codes(2)).toContain("load_generator_saturated");
+  });
 });

@@ -16,7 +16,7 @@ import type {
 } from "@meshbench/db";
 import {
   assessLoadGenerator,
-  generatorCpuMillicores,
+  trialCpuMillicores,
   type LoadGeneratorCeiling,
   probeObservationsOf,
 } from "@meshbench/core";
@@ -64,7 +64,18 @@ export type TrialOutput = {
   flags?: TValidityFlag[];
   /** The load generator's CPU ceiling (core's loadGeneratorCeiling); absent or null: not judged. */
   loadGeneratorCeiling?: LoadGeneratorCeiling | null;
+  /** The target's pods' CPU limit, summed; absent or null: its CPU saturation is not judged. */
+  targetCpuLimitMillicores?: number | null;
 };
+
+/** The target's CPU (its apps and their proxies) over its limit; null when either is unknown. */
+function targetCpuShare(output: TrialOutput): number | null {
+  const limit = output.targetCpuLimitMillicores ?? null;
+  const used = trialCpuMillicores(
+    output.samples.filter((s) => s.role === "app" || s.role === "proxy"),
+  );
+  return limit && used !== null ? used / limit : null;
+}
 
 /**
  * What the worker does to the database while it drives a run: claim it and open its cluster,
@@ -174,10 +185,11 @@ export function createRunExecutionService(deps: Deps) {
       trial.validityFlags.push(...(output.flags ?? []));
       const generator = assessLoadGenerator({
         outcome: { ...trial.result, requestedQps: output.coordinates.requestedQps },
-        generatorCpuMillicores: generatorCpuMillicores(
+        generatorCpuMillicores: trialCpuMillicores(
           output.samples.filter((s) => s.role === "load_generator"),
         ),
         ceiling: output.loadGeneratorCeiling ?? null,
+        targetCpuShare: targetCpuShare(output),
       });
       if (generator) trial.validityFlags.push(generator);
       await runs.recordCompletedTrial(workspaceId, runId, trial);
