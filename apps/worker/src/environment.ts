@@ -1,5 +1,5 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
-import { environmentFingerprint } from "./fingerprint";
+import { environmentFingerprint } from "@meshbench/core";
 import type { TPlannedTrial } from "@meshbench/core";
 import {
   type ClusterGateway,

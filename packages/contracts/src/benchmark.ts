@@ -190,6 +190,8 @@ const ZBenchmarkSummaryBase = z.object({
   name: z.string(),
   description: z.string().nullable(),
   lastRun: ZBenchmarkLastRun.nullable(),
+  /** Hidden from lists (listed only when asked for); its runs and history stay. */
+  archived: z.boolean(),
   updatedAt: z.date(),
 });
 
@@ -213,6 +215,7 @@ export type TBenchmarkSummary = z.infer<typeof ZBenchmarkSummary>;
 export const ZBenchmarkDetail = z.object({
   id: z.string(),
   definition: ZBenchmarkDefinition,
+  archived: z.boolean(),
   trialCount: z.number().int(),
   estimatedSeconds: z.number(),
   createdAt: z.date(),

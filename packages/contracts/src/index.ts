@@ -27,3 +27,5 @@ export * from "./health";
 export * from "./units";
 export * from "./format";
 export * from "./kubernetes-objects";
+export * from "./definition-snapshot";
+export * from "./bundle";

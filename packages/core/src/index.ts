@@ -15,3 +15,4 @@ export * from "./changepoints";
 export * from "./fingerprint";
 export * from "./report";
 export * from "./roles";
+export * from "./records";

@@ -5,6 +5,7 @@ import {
   createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
+  createImportRepository,
   createMembershipRepository,
   createNoiseCalibrationRepository,
   createRateLimiter,
@@ -13,6 +14,7 @@ import {
   createRunRepository,
   createShareLinkRepository,
   createUploadRepository,
+  createVerdictRepository,
   createWorkspaceRepository,
   type Database,
   type RateLimitRule,
@@ -26,6 +28,7 @@ import {
 } from "@meshbench/k8s";
 import { createAuditService } from "./audit/audit-service";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
+import { createBundleService } from "./bundles/bundle-service";
 import { createClusterAccess, type ClusterConnectionRules } from "./clusters/cluster-access";
 import { createClusterService } from "./clusters/cluster-service";
 import { createExportService } from "./exports/export-service";
@@ -136,12 +139,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       }),
     rules: options.clusterRules ?? { outboundPolicy: null },
   });
-  const reports = createReportService({ runs, samples, benchmarks, noise });
+  const reports = createReportService({ runs, samples, noise });
+  const verdicts = createVerdictRepository(db);
+  const benchmarkService = createBenchmarkService({ benchmarks });
   return {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
-    /** Reading runs: the runs list, its filters, one run with its trials. */
-    runs: createRunQueryService(runs),
+    /** Reading runs: the runs list, its filters, one run with its trials, the definition it ran. */
+    runs: createRunQueryService(runs, benchmarks),
     /** The caller's workspace and the others they belong to. */
     workspaces: createWorkspaceService({ workspaces, members: memberships }),
     /** Members and invitations (owners); invitation mails with their links. */
@@ -173,7 +178,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       decisions: createChangePointDecisionRepository(db),
     }),
     /** Budgets and the verdicts judged by them. */
-    verdicts: createVerdictService({ runs, benchmarks, history }),
+    verdicts: createVerdictService({
+      runs,
+      benchmarks,
+      history,
+      verdicts,
+    }),
     /** Run reports and comparisons computed with core. */
     reports,
     /** A/A calibration per cluster and the noise band beside deltas. */
@@ -182,7 +192,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
-    benchmarks: createBenchmarkService({ benchmarks }),
+    benchmarks: benchmarkService,
+    /** Reproducibility bundles: export, import as a read-only run, run again on another cluster. */
+    bundles: createBundleService({
+      runs,
+      samples,
+      verdicts,
+      imports: createImportRepository(db),
+      clusters,
+      benchmarkRecords: benchmarks,
+      benchmarks: benchmarkService,
+      scheduling,
+      noise,
+    }),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling,
     /** The worker's side of a run: claim, record trials, finish. */
@@ -190,7 +212,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       runs,
       clusters,
       execution,
-      benchmarks,
       samples,
       access,
     }),

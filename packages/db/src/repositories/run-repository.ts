@@ -1,4 +1,8 @@
 import type {
+  TBenchmarkDefinition,
+  TDefinitionSnapshot,
+  TDefinitionSource,
+  TImportedFrom,
   TRunDetail,
   TRunListFilter,
   TTrialRow,
@@ -12,6 +16,7 @@ import type {
 import { encodeHistogram } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
+import { definitionSnapshot, readImportedFrom, readSnapshot } from "./definition-snapshot";
 import { toTrialRecord, toTrialRow } from "./trial-mapping";
 
 const listSelect = {
@@ -28,13 +33,20 @@ const listSelect = {
   finishedAt: true,
   benchmark: { select: { key: true } },
   cluster: { select: { name: true } },
+  importedFrom: true,
 } satisfies Prisma.RunSelect;
 
 type ListRow = Prisma.RunGetPayload<{ select: typeof listSelect }>;
 
+/** An imported run names the benchmark and cluster it was measured with (it has neither here). */
 function toListItem(row: ListRow): TRunListItem {
-  const { benchmark, cluster, ...rest } = row;
-  return { ...rest, benchmarkKey: benchmark?.key ?? null, clusterName: cluster?.name ?? null };
+  const { benchmark, cluster, importedFrom, ...rest } = row;
+  const origin = readImportedFrom(importedFrom);
+  return {
+    ...rest,
+    benchmarkKey: benchmark?.key ?? origin?.benchmarkKey ?? null,
+    clusterName: cluster?.name ?? origin?.clusterName ?? null,
+  };
 }
 
 export type CreateRunInput = {
@@ -46,6 +58,8 @@ export type CreateRunInput = {
   environment?: Record<string, unknown> | null;
   labels?: Record<string, string>;
   git?: { repo?: string; commit?: string; branch?: string; pr?: string };
+  /** The benchmark's resolved definition: stored as the run's snapshot in the same insert. */
+  definition?: TBenchmarkDefinition | null;
 };
 
 export type CompletedTrialInput = {
@@ -83,6 +97,12 @@ export function runCreateData(workspaceId: string, input: CreateRunInput) {
     gitCommit: input.git?.commit ?? null,
     gitBranch: input.git?.branch ?? null,
     gitPr: input.git?.pr ?? null,
+    ...(input.definition
+      ? {
+          definition: definitionSnapshot(input.definition) as Prisma.InputJsonValue,
+          definitionSource: "snapshot" as const,
+        }
+      : {}),
   } satisfies Prisma.RunUncheckedCreateInput;
 }
 
@@ -114,8 +134,20 @@ export function completedTrialData(input: CompletedTrialInput) {
   };
 }
 
+/**
+ * What a run is on record as, besides its detail: the definition it was created with and, for an
+ * imported run, where it came from. Transports' output schemas strip these where not wanted.
+ */
+export type RunRecordParts = {
+  definition: TDefinitionSnapshot | null;
+  definitionSource: TDefinitionSource | null;
+  importedFrom: TImportedFrom | null;
+};
+export type RunRecord = TRunDetail & RunRecordParts;
+
 /** A run with its trials as rows: everything but the histograms, none of which is decoded. */
-export type RunWithTrialRows = Omit<TRunDetail, "trials"> & { trials: TTrialRow[] };
+export type RunWithTrialRows = Omit<TRunDetail, "trials"> &
+  RunRecordParts & { trials: TTrialRow[] };
 
 const detailSelect = {
   ...listSelect,
@@ -125,6 +157,8 @@ const detailSelect = {
   gitPr: true,
   error: true,
   startedAt: true,
+  definition: true,
+  definitionSource: true,
   trials: { orderBy: { sequence: "asc" } },
 } satisfies Prisma.RunSelect;
 
@@ -134,7 +168,7 @@ export function createRunRepository(db: Database) {
    * A run with its trials. `{ histograms: false }` for callers that read no latency histogram
    * (progress, lists, statuses): the trials come as rows and no histogram is decoded.
    */
-  function get(workspaceId: string, runId: string): Promise<TRunDetail | null>;
+  function get(workspaceId: string, runId: string): Promise<RunRecord | null>;
   function get(
     workspaceId: string,
     runId: string,
@@ -144,15 +178,19 @@ export function createRunRepository(db: Database) {
     workspaceId: string,
     runId: string,
     options: { histograms?: boolean } = {},
-  ): Promise<TRunDetail | RunWithTrialRows | null> {
+  ): Promise<RunRecord | RunWithTrialRows | null> {
     const row = await db.run.findFirst({
       where: { id: runId, workspaceId },
       select: detailSelect,
     });
     if (!row) return null;
-    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...list } = row;
+    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...rest } = row;
+    const { definition, definitionSource, ...list } = rest;
     return {
       ...toListItem(list),
+      definition: readSnapshot(definition),
+      definitionSource,
+      importedFrom: readImportedFrom(list.importedFrom),
       environment: (environment ?? null) as Record<string, unknown> | null,
       labels: (labels ?? {}) as Record<string, string>,
       gitRepo,

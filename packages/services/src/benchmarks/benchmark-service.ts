@@ -13,6 +13,7 @@ import { definitionProblems } from "@meshbench/k8s";
 const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
   id: b.id,
   definition: b.definition,
+  archived: b.archivedAt !== null,
   trialCount: countTrials(b.definition),
   estimatedSeconds: estimateRunSeconds(b.definition),
   createdAt: b.createdAt,
@@ -42,15 +43,22 @@ function checkSize(def: TBenchmarkDefinition) {
 
 export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRepository }) {
   return {
-    /** Every benchmark, CI-only ones included, with its last run: one call, bounded queries. */
-    async list(workspaceId: string): Promise<TBenchmarkSummary[]> {
-      return (await benchmarks.list(workspaceId)).map((b): TBenchmarkSummary => {
+    /**
+     * Every benchmark, CI-only ones included, with its last run: one call, bounded queries.
+     * Archived ones only with `{ archived: true }`.
+     */
+    async list(
+      workspaceId: string,
+      options: { archived?: boolean } = {},
+    ): Promise<TBenchmarkSummary[]> {
+      return (await benchmarks.list(workspaceId, options)).map((b): TBenchmarkSummary => {
         const base = {
           id: b.id,
           key: b.key,
           name: b.name,
           description: b.description,
           lastRun: b.lastRun,
+          archived: b.archivedAt !== null,
           updatedAt: b.updatedAt,
         };
         const def = b.definition;
@@ -83,7 +91,19 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
         throw new DomainError("CONFLICT", "Key already in use", "key");
       return detail(await benchmarks.create(workspaceId, def));
     },
+    /**
+     * Replaces the definition. Runs keep the snapshot they were created with; the key, which
+     * CI, history and verdicts name the benchmark by, cannot change once the benchmark has runs.
+     */
     async update(workspaceId: string, benchmarkId: string, def: TBenchmarkDefinition) {
+      const current = await benchmarks.keyAndRuns(workspaceId, benchmarkId);
+      if (!current) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
+      if (current.key !== def.key && current.runs > 0)
+        throw new DomainError(
+          "BAD_REQUEST",
+          `The key cannot change once the benchmark has runs (it has ${current.runs}); keep "${current.key}"`,
+          "key",
+        );
       checkSize(def);
       checkDefinition(def);
       if (await benchmarks.keyTaken(workspaceId, def.key, benchmarkId))
@@ -91,6 +111,15 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
       const b = await benchmarks.update(workspaceId, benchmarkId, def);
       if (!b) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
       return detail(b);
+    },
+    /**
+     * Archives (hidden from lists, not runnable; its runs, history and verdicts stay) or restores
+     * it. Benchmarks are never deleted: runs keep pointing at them.
+     */
+    async setArchived(workspaceId: string, benchmarkId: string, archived: boolean) {
+      if (!(await benchmarks.setArchived(workspaceId, benchmarkId, archived ? new Date() : null)))
+        throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
+      return { benchmarkId, archived };
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   type TValidityFlag,
 } from "@meshbench/contracts";
 import type {
-  BenchmarkRepository,
   ClusterRepository,
   ResourceSampleInput,
   ResourceSampleRepository,
@@ -22,13 +21,13 @@ type Deps = {
   runs: RunRepository;
   clusters: ClusterRepository;
   execution: RunExecutionRepository;
-  benchmarks: BenchmarkRepository;
   samples: ResourceSampleRepository;
   access: ClusterAccess;
 };
 
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
 export type ClaimedRun = {
+  /** The run's definition snapshot (what it was created with; later benchmark edits do not reach it). */
   definition: TBenchmarkDefinition;
   /** The registered cluster's name (the environment fingerprint starts with it). */
   clusterName: string;
@@ -57,26 +56,28 @@ export type TrialOutput = {
  * uploads), store the environment, finish. Every call is scoped to the run's workspace.
  */
 export function createRunExecutionService(deps: Deps) {
-  const { runs, clusters, execution, benchmarks, samples, access } = deps;
+  const { runs, clusters, execution, samples, access } = deps;
   return {
     /**
-     * queued/running → running, with its benchmark and an open gateway; null when there is
-     * nothing to do (finished, cancelled, claimed elsewhere). A run whose benchmark or cluster
-     * was deleted fails with that reason.
+     * queued/running → running, with its definition snapshot and an open gateway; null when
+     * there is nothing to do (finished, cancelled, claimed elsewhere). The definition is the one
+     * stored on the run when it was created, so a benchmark edited mid-run (or since) does not
+     * change what a resumed run measures. A run whose cluster was deleted, or that has no
+     * readable snapshot, fails with that reason.
      */
     async claim(workspaceId: string, runId: string): Promise<ClaimedRun | null> {
       const run = await execution.load(workspaceId, runId);
-      if (!run?.benchmarkId || !run.clusterId) return null;
+      if (!run?.clusterId) return null;
       if (!isRunActive(run.status)) return null;
-      const bench = await benchmarks.get(workspaceId, run.benchmarkId);
+      const snapshot = run.definition;
       const cluster = await clusters.get(workspaceId, run.clusterId);
-      if (!bench || !cluster) {
+      if (!snapshot || !cluster) {
         await execution.claim(workspaceId, runId);
         await execution.finish(
           workspaceId,
           runId,
           "failed",
-          "benchmark or cluster no longer exists",
+          snapshot ? "the cluster no longer exists" : "the run has no readable definition snapshot",
         );
         return null;
       }
@@ -103,7 +104,7 @@ export function createRunExecutionService(deps: Deps) {
           .map((t) => t.key),
       );
       return {
-        definition: bench.definition,
+        definition: snapshot.definition,
         clusterName: cluster.name,
         gateway,
         prometheusUrl: sealed.prometheusUrl,

@@ -38,6 +38,12 @@ export function createRunSchedulingService(deps: {
         clusterField,
       );
     }
+    if (bench.archivedAt)
+      throw new DomainError(
+        "PRECONDITION_FAILED",
+        `The benchmark ${bench.definition.key} is archived: restore it to run it`,
+        "benchmarkId",
+      );
     if (!deps.queue)
       throw new DomainError("PRECONDITION_FAILED", "No run queue is configured on this server");
     const trialsTotal = countTrials(bench.definition);
@@ -48,6 +54,7 @@ export function createRunSchedulingService(deps: {
       trialsTotal,
       git: input.git,
       labels: input.labels,
+      definition: bench.definition,
     });
     await deps.queue.enqueue({ runId, workspaceId });
     return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };
