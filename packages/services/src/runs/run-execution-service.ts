@@ -12,7 +12,7 @@ import type {
   RunExecutionRepository,
   RunRepository,
 } from "@meshbench/db";
-import { probeObservationsOf } from "@meshbench/core";
+import { mulberry32, planTrials, probeObservationsOf, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import { assessedTrial, readTrialResult } from "../results/record-trial";
@@ -35,7 +35,26 @@ export type ClaimedRun = {
   prometheusUrl: string | null;
   /** Keys of trials that finished before (a resumed run skips them). */
   finishedKeys: Set<string>;
+  /** The interleaved plan of the snapshot (empty for a capacity search, planned as it goes). */
+  plan: TPlannedTrial[];
+  /** What is left of it: the plan without the finished trials. */
+  remaining: TPlannedTrial[];
 };
+
+/** The snapshot's interleaved plan, and what is left of it once finished trials are skipped. */
+function planOf(def: TBenchmarkDefinition, finishedKeys: ReadonlySet<string>) {
+  if (def.capacity) return { plan: [], remaining: [] };
+  const plan = planTrials(
+    def,
+    def.methodology.interleaving === "randomized-blocks"
+      ? { mode: "randomized-blocks", rng: mulberry32(def.methodology.seed) }
+      : { mode: "round-robin" },
+  );
+  return { plan, remaining: plan.filter((t) => !finishedKeys.has(t.key)) };
+}
+
+const finishedKeysOf = (trials: { key: string; status: string }[]) =>
+  new Set(trials.filter((t) => t.status !== "pending" && t.status !== "running").map((t) => t.key));
 
 /** One trial's load-generator output and the usage sampled while it ran. */
 export type TrialOutput = {
@@ -98,18 +117,27 @@ export function createRunExecutionService(deps: Deps) {
         return null;
       }
       const { sealed, gateway } = opened;
-      const finishedKeys = new Set(
-        run.trials
-          .filter((t) => t.status !== "pending" && t.status !== "running")
-          .map((t) => t.key),
-      );
+      const finishedKeys = finishedKeysOf(run.trials);
       return {
         definition: snapshot.definition,
         clusterName: cluster.name,
         gateway,
         prometheusUrl: sealed.prometheusUrl,
         finishedKeys,
+        ...planOf(snapshot.definition, finishedKeys),
       };
+    },
+
+    /**
+     * What a (resumed) run would measure, read as claim reads it without claiming: the
+     * definition snapshot, its plan and the trials left. null for an unknown run or one
+     * without a snapshot.
+     */
+    async plan(workspaceId: string, runId: string) {
+      const run = await execution.load(workspaceId, runId);
+      if (!run?.definition) return null;
+      const definition = run.definition.definition;
+      return { definition, ...planOf(definition, finishedKeysOf(run.trials)) };
     },
 
     isCancelled: async (workspaceId: string, runId: string) =>

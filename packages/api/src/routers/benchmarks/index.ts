@@ -1,4 +1,5 @@
 import { createTRPCRouter } from "../../trpc";
+import { archiveBenchmark } from "./archive-benchmark";
 import { createBenchmark } from "./create-benchmark";
 import { estimateBenchmark } from "./estimate-benchmark";
 import { getBenchmark } from "./get-benchmark";
@@ -11,4 +12,5 @@ export const benchmarksRouter = createTRPCRouter({
   create: createBenchmark,
   update: updateBenchmark,
   estimate: estimateBenchmark,
+  setArchived: archiveBenchmark,
 });
