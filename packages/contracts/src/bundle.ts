@@ -174,6 +174,8 @@ export const ZRerunOutput = z.object({
 /** Run.importedFrom: where an imported run came from, and the calibration its report used. */
 export const ZImportedFrom = z.object({
   runId: z.string(),
+  /** How the original run was measured (scheduled, uploaded): its report reads as such. */
+  source: ZRunSource,
   benchmarkKey: z.string().nullable(),
   clusterName: z.string().nullable(),
   exportedAt: z.string(),

@@ -29,3 +29,4 @@ export * from "./format";
 export * from "./kubernetes-objects";
 export * from "./definition-snapshot";
 export * from "./bundle";
+export * from "./bundle-schema";

@@ -36,7 +36,7 @@ export function toDefinition(row: Row): TBenchmarkDefinition | null {
   return parsed.success ? parsed.data : null;
 }
 
-function toData(def: TBenchmarkDefinition) {
+export function toData(def: TBenchmarkDefinition) {
   const extras = {
     capacity: def.capacity,
     reportSections: def.reportSections,

@@ -66,6 +66,7 @@ export function importedRun(input: z.output<typeof ZImportBundleInput>): Importe
     definition: snapshot && bundle.definition && { source: bundle.definition.source, snapshot },
     importedFrom: {
       runId: run.id,
+      source: run.source,
       benchmarkKey: run.benchmarkKey,
       clusterName: run.clusterName,
       exportedAt: bundle.exportedAt,

@@ -97,13 +97,17 @@ export function createReportService({ runs, samples, noise }: Deps) {
       : null;
     const cached = key === null ? undefined : finishedReports.get(key);
     if (cached) return cached;
-    const report = buildRunReport({
-      run,
-      definition: run.definition?.definition ?? null,
+    // The record's own parts stay out of the report: it reads the definition, never shows it.
+    // An imported run reads as it was measured (scheduled or uploaded) and says it was imported.
+    const { definition, definitionSource: _source, importedFrom, ...detail } = run;
+    const built = buildRunReport({
+      run: importedFrom ? { ...detail, source: importedFrom.source } : detail,
+      definition: definition?.definition ?? null,
       samples: await samples.listTrialSamples(workspaceId, run.id),
       reference,
       audience,
     });
+    const report = importedFrom ? { ...built, run: { ...built.run, source: run.source } } : built;
     if (key !== null) {
       if (finishedReports.size >= 64) finishedReports.delete(finishedReports.keys().next().value!);
       finishedReports.set(key, report);
