@@ -29,7 +29,7 @@ export function environmentFingerprint(
     nodes.set(type, (nodes.get(type) ?? 0) + 1);
   }
   const meshVersions: Record<string, string> = {};
-  const components = meshes
+  const components: Record<string, TMeshDetection["istio"]["istiod"]> = meshes
     ? {
         istio: meshes.istio.istiod,
         ztunnel: meshes.istio.ztunnel,

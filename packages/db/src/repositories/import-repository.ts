@@ -96,9 +96,9 @@ export function createImportRepository(db: Database) {
                 runId: run.id,
                 referenceBranch,
                 referenceRunId: verdict.reference?.runId ?? null,
-                budgets: budgets as Prisma.InputJsonValue,
+                budgets,
                 status: verdict.status,
-                result: { ...verdict, runId: run.id } as Prisma.InputJsonValue,
+                result: { ...verdict, runId: run.id },
                 createdAt: new Date(judgedAt),
               };
             }),

@@ -99,7 +99,7 @@ export function runCreateData(workspaceId: string, input: CreateRunInput) {
     gitPr: input.git?.pr ?? null,
     ...(input.definition
       ? {
-          definition: definitionSnapshot(input.definition) as Prisma.InputJsonValue,
+          definition: definitionSnapshot(input.definition),
           definitionSource: "snapshot" as const,
         }
       : {}),

@@ -60,7 +60,7 @@ export function createBundleService(deps: Deps) {
     return buildBundle({
       run,
       samples: await deps.samples.listTrialSamples(workspaceId, runId),
-      noiseCalibration: calibration as TRunBundle["noiseCalibration"],
+      noiseCalibration: calibration,
       verdicts: await deps.verdicts.listForRun(workspaceId, runId),
       exportedAt: now(),
       locators: deps.secretLocators ?? [],

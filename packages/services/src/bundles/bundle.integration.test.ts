@@ -11,7 +11,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../create-services";
 import { recordFixtureRun, reps } from "../test-support/fixture-trials";
-import { finishedRun, recordsWorkspace } from "../test-support/records-fixture";
+import { recordsWorkspace } from "../test-support/records-fixture";
 
 const FINGERPRINT = {
   cluster: "bundle lab",
@@ -123,7 +123,7 @@ describe("reproducibility bundles (real database)", () => {
     const services = fresh();
     const { runId: imported } = await services.bundles.import(
       b.ws,
-      ZImportBundleInput.parse({ bundle: JSON.parse(body) }),
+      ZImportBundleInput.parse({ bundle: JSON.parse(body) as unknown }),
     );
     const original = await fresh().reports.runReport(a.ws, runId);
     const copy = await fresh().reports.runReport(b.ws, imported);

@@ -1,9 +1,9 @@
 import {
   DomainError,
   isRunActive,
-  ZImportBundleInput,
   type TDefinitionSnapshot,
   type TRunBundle,
+  type ZImportBundleInput,
 } from "@meshbench/contracts";
 import type { ImportedRunInput } from "@meshbench/db";
 import type { z } from "zod";

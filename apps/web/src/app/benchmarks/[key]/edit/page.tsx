@@ -17,7 +17,7 @@ export default async function EditBenchmarkPage({ params }: Props) {
   const caller = await api();
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
-  const summary = (await caller.benchmarks.list()).find((b) => b.key === key);
+  const summary = (await caller.benchmarks.list({ archived: true })).find((b) => b.key === key);
   // A benchmark a CI upload created has no definition to edit.
   if (!summary || summary.ciOnly) notFound();
   const detail = await caller.benchmarks.get({ benchmarkId: summary.id });
