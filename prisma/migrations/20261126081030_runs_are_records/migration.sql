@@ -38,9 +38,9 @@ ALTER TABLE "Verdict" ADD CONSTRAINT "Verdict_runId_fkey" FOREIGN KEY ("runId") 
 
 -- Existing runs get the definition their benchmark has now, marked reconstructed (runs created from
 -- here on store theirs when they are created). The definition is rebuilt as the benchmark
--- repository reads it: the columns, plus the fields kept in methodology.definitionExtras; the
--- digests and images follow core's snapshotOf (sha256 of each non-empty manifest bundle by path;
--- every string under an "image" key, sorted bytewise, once each). Benchmarks that only group CI
+-- repository reads it: the columns, plus the fields kept in methodology.definitionExtras. The
+-- digests and images follow snapshotOf in core: sha256 of each non-empty manifest bundle by path,
+-- and every string under an "image" key, sorted bytewise, once each. Benchmarks that only group CI
 -- uploads (target kind "external") have no definition, and neither do their runs.
 WITH defs AS (
   SELECT b."id",
