@@ -1,4 +1,11 @@
-import type { TBudgetRule, TBudgets } from "@meshbench/contracts";
+import {
+  ZAbsoluteBudget,
+  ZBudgets,
+  ZOverheadBudget,
+  ZRegressionBudget,
+  type TBudgetRule,
+  type TBudgets,
+} from "@meshbench/contracts";
 
 /** One rule as the editor's fields hold it (text, so half-typed numbers survive). */
 export type RuleDraft = {
@@ -88,4 +95,32 @@ export function budgetsOf(draft: BudgetsDraft): unknown {
       };
     }),
   };
+}
+
+const RULE_SCHEMAS = {
+  absolute: ZAbsoluteBudget,
+  overhead: ZOverheadBudget,
+  regression: ZRegressionBudget,
+} as const;
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+const said = (prefix: string, issues: readonly Issue[]) =>
+  issues.map((i) => `${[prefix, ...i.path.map(String)].filter(Boolean).join(".")}: ${i.message}`);
+
+/**
+ * The draft checked by the contracts' schema: the budgets, or every problem named by its field
+ * (a rule by its own kind's schema, so "rules.0.maxMs" rather than the union's "invalid input").
+ */
+export function checkDraft(
+  draft: BudgetsDraft,
+): { ok: true; budgets: TBudgets } | { ok: false; problems: string[] } {
+  const value = budgetsOf(draft) as { rules: { kind: TBudgetRule["kind"] }[] };
+  const parsed = ZBudgets.safeParse(value);
+  if (parsed.success) return { ok: true, budgets: parsed.data };
+  const problems = value.rules.flatMap((rule, i) => {
+    const checked = RULE_SCHEMAS[rule.kind].safeParse(rule);
+    return checked.success ? [] : said(`rules.${i}`, checked.error.issues);
+  });
+  const other = parsed.error.issues.filter((i) => i.path[0] !== "rules");
+  return { ok: false, problems: [...said("", other), ...problems] };
 }

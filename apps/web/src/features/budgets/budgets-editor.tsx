@@ -1,10 +1,10 @@
 "use client";
-import { STATISTICS, ZBudgets, type TBudgets } from "@meshbench/contracts";
+import { STATISTICS, type TBudgets } from "@meshbench/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
-import { budgetsOf, draftOf, emptyRule, type BudgetsDraft, type RuleDraft } from "./budget-draft";
+import { checkDraft, draftOf, emptyRule, type BudgetsDraft, type RuleDraft } from "./budget-draft";
 
 const KINDS = ["absolute", "overhead", "regression"] as const;
 
@@ -112,15 +112,13 @@ export function BudgetsEditor({
       onSubmit={(e) => {
         e.preventDefault();
         setSaved(false);
-        const parsed = ZBudgets.safeParse(budgetsOf(draft));
-        if (!parsed.success) {
-          setErrors(
-            parsed.error.issues.map((i) => `${i.path.join(".") || "budgets"}: ${i.message}`),
-          );
+        const checked = checkDraft(draft);
+        if (!checked.ok) {
+          setErrors(checked.problems);
           return;
         }
         setErrors([]);
-        save.mutate({ benchmarkKey, budgets: parsed.data });
+        save.mutate({ benchmarkKey, budgets: checked.budgets });
       }}
     >
       <p>
