@@ -117,7 +117,7 @@ async function saveAndStart(key: TTemplateKey): Promise<string> {
     ? (
         await trpc<{ id: string }>(
           "benchmarks.update",
-          { benchmarkId: existing.id, definition },
+          { benchmarkKey: existing.key, definition },
           true,
         )
       ).id

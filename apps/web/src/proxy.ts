@@ -1,7 +1,7 @@
 import { restErrorBody } from "@meshbench/contracts";
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { development } from "~/env";
+import { development } from "~/build-mode";
 
 // Pages anyone may open; everything else needs a session (APIs answer 401 themselves).
 const PUBLIC = [

@@ -139,12 +139,23 @@ async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetec
   for (const variant of definition.variants) {
     if (!needed.has(variant.name)) continue;
     if (await run.shouldStop()) break;
+    let requestHeaders;
+    try {
+      // Opened for the reachability check's request only (a token a policy requires).
+      requestHeaders = await run.claimed.requestHeaders(variant.name);
+    } catch (error) {
+      const { namespace } = gateway.describeVariant(run.runId, variant, definition);
+      const reason = error instanceof Error ? error.message : String(error);
+      variants.set(variant.name, { namespace, problem: `request headers: ${reason}` });
+      continue;
+    }
     const prepared = await gateway.prepareVariant({
       runId: run.runId,
       definition,
       variant,
       meshes,
       shouldStop: run.shouldStop,
+      requestHeaders,
     });
     variants.set(variant.name, prepared);
   }
@@ -196,6 +207,7 @@ async function runTrials(
       ws,
       runId,
       def,
+      openHeaders: () => run.claimed.requestHeaders(trial.coordinates.variant),
       gateway: run.claimed.gateway,
       meshes,
       trial,

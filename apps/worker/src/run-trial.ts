@@ -2,6 +2,7 @@ import {
   secondsToMs,
   type TBenchmarkDefinition,
   type TMeshDetection,
+  type TResolvedHeader,
   type TValidityFlag,
 } from "@meshbench/contracts";
 import { trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
@@ -21,6 +22,8 @@ export type TrialCtx = {
   ws: string;
   runId: string;
   def: TBenchmarkDefinition;
+  /** The variant's request headers, secrets opened now: sent with the run, kept nowhere. */
+  openHeaders: () => Promise<readonly TResolvedHeader[]>;
   gateway: ClusterGateway;
   meshes: TMeshDetection;
   trial: TPlannedTrial;
@@ -109,6 +112,12 @@ export async function runTrial(
     return "failed" as const;
   };
   if (ctx.variant.problem) return fail(ctx.variant.problem);
+  let requestHeaders;
+  try {
+    requestHeaders = await ctx.openHeaders();
+  } catch (error) {
+    return fail(`request headers: ${error instanceof Error ? error.message : String(error)}`);
+  }
   await deps.execution.markRunning(ws, runId, trial);
   let handle;
   try {
@@ -117,6 +126,7 @@ export async function runTrial(
       definition: ctx.def,
       namespace: ctx.variant.namespace,
       ...trial,
+      requestHeaders,
     });
   } catch (error) {
     // The load generator refused or is gone: this trial fails with the reason, the run goes on.

@@ -27,8 +27,6 @@ export { hasMalformedPath, nestsDeeperThan, MAX_JSON_DEPTH } from "./http/json-d
 export { refuseNulBytes } from "./http/nul-bytes";
 export { retryAfterHeader } from "./errors";
 export {
-  apiDocsCsp,
-  apiDocsHtml,
   createRestHandler,
   openApiDocument,
   REST_BASE_PATH,

@@ -13,6 +13,7 @@ import { clustersRouter } from "./routers/clusters";
 import { benchmarksRouter } from "./routers/benchmarks";
 import { bundlesRouter } from "./routers/bundles";
 import { templatesRouter } from "./routers/templates";
+import { secretsRouter } from "./routers/secrets";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -31,6 +32,7 @@ export const appRouter = createTRPCRouter({
   benchmarks: benchmarksRouter,
   bundles: bundlesRouter,
   templates: templatesRouter,
+  secrets: secretsRouter,
 });
 
 export type AppRouter = typeof appRouter;

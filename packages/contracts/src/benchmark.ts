@@ -8,6 +8,7 @@ import {
 } from "./benchmark-target";
 import { ZDnsLabel, ZKubernetesAnnotations, ZKubernetesLabels } from "./kubernetes-names";
 import { ZCapacitySearch, ZMethodology, REPORT_SECTIONS, ZReportSection } from "./methodology";
+import { ZMaskedRequestHeaders, ZRequestHeaders } from "./request-headers";
 import { ZRunStatus } from "./run";
 
 export const MESH_KINDS = [
@@ -53,6 +54,8 @@ export const ZVariant = z.object({
   extraContainers: z.array(ZExtraContainer).max(4).default([]),
   /** Send this variant's load here instead of the target's entry (e.g. a proxy's Service). */
   entry: ZEntryPoint.optional(),
+  /** Headers on every request of this variant: added to the benchmark's, replacing same names. */
+  requestHeaders: ZRequestHeaders.default([]),
 });
 export type TVariant = z.infer<typeof ZVariant>;
 
@@ -79,13 +82,16 @@ export const ZLoadMatrix = z.object({
 });
 export type TLoadMatrix = z.infer<typeof ZLoadMatrix>;
 
+/** A benchmark's key: its name in URLs, CI commands and history. */
+export const ZBenchmarkKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, "lowercase key");
+
 /** The definition's fields, before the checks across them (for schemas that take a few). */
 const ZBenchmarkDefinitionFields = z.object({
-  key: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9][a-z0-9._-]*$/, "lowercase key"),
+  key: ZBenchmarkKey,
   name: z.string().min(1).max(200),
   description: z.string().max(2000).nullish(),
   target: ZBenchmarkTarget,
@@ -95,6 +101,8 @@ const ZBenchmarkDefinitionFields = z.object({
   durationSeconds: z.number().int().min(1).max(3600).default(30),
   warmupSeconds: z.number().int().min(0).max(600).default(5),
   methodology: ZMethodology.default(ZMethodology.parse({})),
+  /** Headers on every request of every variant (a value may be a workspace secret's name). */
+  requestHeaders: ZRequestHeaders.default([]),
   /** Capacity-at-SLO mode instead of a fixed QPS matrix. */
   capacity: ZCapacitySearch.optional(),
   /** Report sections to show, in order; empty = every section that has data. */
@@ -102,6 +110,28 @@ const ZBenchmarkDefinitionFields = z.object({
   /** The template this benchmark was made from, if any (e.g. `istio-perf-page`). */
   template: z.string().max(64).nullish(),
 });
+
+/** What a benchmark made from a template may rename: its key, name and description. */
+export const ZBenchmarkNaming = ZBenchmarkDefinitionFields.pick({
+  key: true,
+  name: true,
+  description: true,
+}).partial();
+
+/**
+ * A definition as a reproducibility bundle carries it: every secret header masked as
+ * `<secret:name>` (core maskDefinitionSecrets): only secret names travel, never a value. An
+ * import fills the placeholders with workspace
+ * secrets (core fillDefinitionSecrets) and checks the result as a ZBenchmarkDefinition.
+ */
+export const ZMaskedBenchmarkDefinition = ZBenchmarkDefinitionFields.extend({
+  variants: z
+    .array(ZVariant.extend({ requestHeaders: ZMaskedRequestHeaders.default([]) }))
+    .min(1)
+    .max(12),
+  requestHeaders: ZMaskedRequestHeaders.default([]),
+});
+export type TMaskedBenchmarkDefinition = z.infer<typeof ZMaskedBenchmarkDefinition>;
 
 export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, ctx) => {
   const names = new Set<string>();
@@ -152,6 +182,15 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
         message: "below startQps",
       });
   }
+  const withHeaders =
+    b.requestHeaders.length > 0 || b.variants.some((v) => v.requestHeaders.length);
+  const headerless = b.loadMatrix.protocols.filter((p) => p === "grpc" || p === "tcp");
+  if (withHeaders && headerless.length)
+    ctx.addIssue({
+      code: "custom",
+      path: ["loadMatrix", "protocols"],
+      message: `request headers are sent on http1 and h2 load only, not ${headerless.join(", ")} (Fortio's REST gRPC runner sends no metadata; TCP has no headers)`,
+    });
   const reps = b.repetitions - b.methodology.runRule.dropWorst;
   if (reps < 1)
     ctx.addIssue({

@@ -1,25 +1,16 @@
 import { z } from "zod";
 import { ZComparisonStatistic } from "./comparison";
+import { ZMaskedBenchmarkDefinition } from "./benchmark";
 import { ZDefinitionSnapshot, ZDefinitionSource } from "./definition-snapshot";
 import { ZEnvironmentFingerprint } from "./fingerprint";
 import { ZResourceRole } from "./roles";
 import { ZRunSource, ZRunStatus, ZTrialRecord } from "./run";
+import { ZSecretName } from "./request-headers";
 import { ZProtocol } from "./trial-result";
 import { ZVerdictRecord } from "./verdict";
 
 export const BUNDLE_FORMAT = "meshbench.bundle";
 export const BUNDLE_VERSION = 1;
-
-/** A sealed value's name in a bundle: `<secret:name>` stands where its value was. */
-export const ZSecretName = z
-  .string()
-  .min(1)
-  .max(63)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "a secret name");
-/** The placeholder a sealed value is exported as (and an import fills in). */
-export const secretPlaceholder = (name: string) => `<secret:${name}>`;
-/** Matches a whole placeholder; group 1 is the name. */
-export const SECRET_PLACEHOLDER = /^<secret:([A-Za-z0-9][A-Za-z0-9._-]{0,62})>$/;
 
 const ZIsoTime = z.iso.datetime({ offset: true });
 
@@ -91,19 +82,18 @@ export const ZBundleNoiseCalibration = z.object({
 });
 export type TBundleNoiseCalibration = z.infer<typeof ZBundleNoiseCalibration>;
 
-/** A sealed value left out of the bundle: where its `<secret:name>` placeholder stands. */
-export const ZBundleSecret = z.object({
-  name: ZSecretName,
-  /** Dotted paths inside `definition.snapshot.definition`. */
-  paths: z.array(z.string().max(512)).min(1),
+/** The definition snapshot as it travels: secret headers masked as `<secret:name>`. */
+export const ZBundleDefinitionSnapshot = ZDefinitionSnapshot.extend({
+  definition: ZMaskedBenchmarkDefinition,
 });
-export type TBundleSecret = z.infer<typeof ZBundleSecret>;
+export type TBundleDefinitionSnapshot = z.infer<typeof ZBundleDefinitionSnapshot>;
 
 /**
  * A reproducibility bundle: one run, everything its report needs (definition snapshot,
  * environment and fingerprint, every trial's histogram and numbers, resource samples, the noise
- * calibration, verdict records) and no secret: sealed values travel as `<secret:name>`
- * placeholders listed in `secrets`, which an import must fill. Documented in
+ * calibration, verdict records) and no secret: a secret header travels as its `<secret:name>`
+ * placeholder (core maskDefinitionSecrets), its name listed in `secrets`; an import maps each to
+ * a workspace secret of its own. Documented in
  * docs/bundle/meshbench-bundle-v1.schema.json (generated from this schema).
  */
 export const ZRunBundle = z.object({
@@ -112,7 +102,9 @@ export const ZRunBundle = z.object({
   exportedAt: ZIsoTime,
   run: ZBundleRun,
   /** The definition the run was created with (null: an upload without a definition). */
-  definition: z.object({ source: ZDefinitionSource, snapshot: ZDefinitionSnapshot }).nullable(),
+  definition: z
+    .object({ source: ZDefinitionSource, snapshot: ZBundleDefinitionSnapshot })
+    .nullable(),
   /** The run's environment record, as members see it (no credentials). */
   environment: z.record(z.string(), z.unknown()).nullable(),
   fingerprint: ZEnvironmentFingerprint.nullable(),
@@ -120,18 +112,26 @@ export const ZRunBundle = z.object({
   samples: z.array(ZBundleSample).max(500_000),
   noiseCalibration: ZBundleNoiseCalibration.nullable(),
   verdicts: z.array(ZVerdictRecord).max(1000),
-  secrets: z.array(ZBundleSecret).max(100),
+  /** The workspace secrets the definition's headers name (core secretNamesOf), sorted: names only. */
+  secrets: z.array(ZSecretName).max(100),
 });
 export type TRunBundle = z.infer<typeof ZRunBundle>;
 
-/** Import a bundle as a read-only run; `secrets` fills every placeholder the bundle lists. */
+/**
+ * Import a bundle as a read-only run. `secrets` maps a placeholder's name to the workspace secret
+ * that fills it here (default: the same name). Names only: a secret's value never travels.
+ */
 export const ZImportBundleInput = z.object({
   bundle: ZRunBundle,
-  secrets: z.record(ZSecretName, z.string().min(1).max(8192)).default({}),
+  secrets: z.record(ZSecretName, ZSecretName).default({}),
 });
 export type TImportBundleInput = z.input<typeof ZImportBundleInput>;
 
-export const ZImportBundleOutput = z.object({ runId: z.string() });
+export const ZImportBundleOutput = z.object({
+  runId: z.string(),
+  /** Workspace secrets the imported definition names that this workspace lacks (a rerun needs them). */
+  missingSecrets: z.array(z.string()),
+});
 
 /** "Run this again on cluster X": what would differ from the bundle's environment. */
 export const ZRerunPlanInput = z.object({

@@ -30,3 +30,5 @@ export * from "./kubernetes-objects";
 export * from "./definition-snapshot";
 export * from "./bundle";
 export * from "./bundle-schema";
+export * from "./request-headers";
+export * from "./secrets";

@@ -16,3 +16,4 @@ export * from "./fingerprint";
 export * from "./report";
 export * from "./roles";
 export * from "./records";
+export * from "./headers";

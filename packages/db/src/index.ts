@@ -104,3 +104,7 @@ export {
   type ImportedRunInput,
 } from "./repositories/import-repository";
 export { definitionDigest, definitionSnapshot } from "./repositories/definition-snapshot";
+export {
+  createWorkspaceSecretRepository,
+  type WorkspaceSecretRepository,
+} from "./repositories/workspace-secret-repository";

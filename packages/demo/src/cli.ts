@@ -1,6 +1,11 @@
 /** `pnpm db:seed`: loads the demo workspace and run. Refuses in production mode. */
 import { createPrismaClient } from "@meshbench/db";
-import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./credentials";
+import {
+  DEMO_ADMIN_TOKEN,
+  DEMO_API_TOKEN,
+  DEMO_USER_EMAIL,
+  DEMO_USER_PASSWORD,
+} from "./credentials";
 import { seedDemo } from "./seed-demo";
 import { seedHistoryDemo } from "./seed-history";
 
@@ -24,7 +29,7 @@ try {
   console.log(`meshbench seed: ${history.runIds.length} nightly runs of ${history.benchmarkKey}`);
   // Local mode only (checked above): these are the public demo credentials from the README.
   console.log(
-    `meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; API token ${DEMO_API_TOKEN}`,
+    `meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; CI token ${DEMO_API_TOKEN}; admin token ${DEMO_ADMIN_TOKEN}`,
   );
 } finally {
   await db.$disconnect();

@@ -4,5 +4,10 @@
  */
 export const DEMO_USER_EMAIL = "demo@meshbench.local";
 export const DEMO_USER_PASSWORD = "meshbench-demo";
-/** A fixed token with every scope for the demo workspace (local mode only). */
+/**
+ * A fixed CI token for the demo workspace (local mode only): every scope but `budgets:write`,
+ * which no token may hold beside `results:write`/`runs:trigger`.
+ */
 export const DEMO_API_TOKEN = "mbt_demo_local_only_0000000000000000000000000000";
+/** A fixed admin token for the demo workspace: `read`, `budgets:write`, `clusters:write`. */
+export const DEMO_ADMIN_TOKEN = "mbt_demo_admin_local_only_00000000000000000000000";

@@ -1,12 +1,31 @@
 import type { Database } from "@meshbench/db";
 import { hashPassword } from "better-auth/crypto";
-import { TOKEN_SCOPES } from "@meshbench/contracts";
+import { TOKEN_SCOPES, type TTokenScope } from "@meshbench/contracts";
 import { hashApiToken, tokenPrefix } from "@meshbench/services";
-import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "./credentials";
+import {
+  DEMO_ADMIN_TOKEN,
+  DEMO_API_TOKEN,
+  DEMO_USER_EMAIL,
+  DEMO_USER_PASSWORD,
+} from "./credentials";
+
+/** The demo's two tokens: CI (everything but budgets) and admin (budgets and clusters). */
+const DEMO_TOKENS: { token: string; name: string; scopes: TTokenScope[] }[] = [
+  {
+    token: DEMO_API_TOKEN,
+    name: "demo (local only)",
+    scopes: TOKEN_SCOPES.filter((s) => s !== "budgets:write"),
+  },
+  {
+    token: DEMO_ADMIN_TOKEN,
+    name: "demo admin (local only)",
+    scopes: ["read", "budgets:write", "clusters:write"],
+  },
+];
 
 /**
  * The demo user (owner of the demo workspace) with a real better-auth credential (its scrypt
- * hasher), and the demo API token. Idempotent; local mode only (the seed CLI enforces it).
+ * hasher), and the demo API tokens. Idempotent; local mode only (the seed CLI enforces it).
  */
 export async function seedDemoAuth(db: Database, workspaceId: string) {
   const user = await db.user.upsert({
@@ -28,17 +47,18 @@ export async function seedDemoAuth(db: Database, workspaceId: string) {
     create: { workspaceId, userId: user.id, role: "owner" },
     update: { role: "owner" },
   });
-  await db.apiToken.upsert({
-    where: { hash: hashApiToken(DEMO_API_TOKEN) },
-    create: {
-      workspaceId,
-      name: "demo (local only)",
-      prefix: tokenPrefix(DEMO_API_TOKEN),
-      hash: hashApiToken(DEMO_API_TOKEN),
-      scopes: [...TOKEN_SCOPES],
-      createdById: user.id,
-    },
-    update: { workspaceId, revokedAt: null, scopes: [...TOKEN_SCOPES] },
-  });
+  for (const { token, name, scopes } of DEMO_TOKENS)
+    await db.apiToken.upsert({
+      where: { hash: hashApiToken(token) },
+      create: {
+        workspaceId,
+        name,
+        prefix: tokenPrefix(token),
+        hash: hashApiToken(token),
+        scopes,
+        createdById: user.id,
+      },
+      update: { workspaceId, revokedAt: null, scopes },
+    });
   return { userId: user.id };
 }

@@ -16,16 +16,12 @@ import {
   createUploadRepository,
   createVerdictRepository,
   createWorkspaceRepository,
+  createWorkspaceSecretRepository,
   type Database,
   type RateLimitRule,
   type UploadRepository,
 } from "@meshbench/db";
-import {
-  KubeClusterGateway,
-  KubeconfigVault,
-  localDevVaultKeys,
-  parseVaultKeys,
-} from "@meshbench/k8s";
+import { KubeClusterGateway } from "@meshbench/k8s";
 import { createAuditService } from "./audit/audit-service";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
 import { createBundleService } from "./bundles/bundle-service";
@@ -47,6 +43,8 @@ import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunQueryService } from "./runs/run-query-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
+import { createSecretService } from "./secrets/secret-service";
+import { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
 import { createShareService } from "./share/share-service";
 import { createTemplateService } from "./templates/template-service";
 import { createTokenService } from "./tokens/token-service";
@@ -61,8 +59,8 @@ export type ServiceOptions = {
   /** Overrides of the rate-limit buckets (DEFAULT_RATE_LIMITS), from the apps' env. */
   rateLimits?: Partial<Record<RateLimitBucket, RateLimitRule>>;
   /**
-   * `MESHBENCH_ENCRYPTION_KEYS` ("id:base64" pairs, the first seals kubeconfigs); without it the
-   * local-mode dev key. Apps pass their validated env value; nothing here reads env.
+   * `MESHBENCH_ENCRYPTION_KEYS` ("id:base64" pairs, the first seals kubeconfigs and workspace
+   * secrets); without it the local-mode dev key. Apps pass their validated env value; nothing here reads env.
    */
   encryptionKeys?: string | null;
   /** Hands started runs to the workers (pg-boss); without one, runs.start answers PRECONDITION_FAILED. */
@@ -114,11 +112,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const shareLinks = createShareLinkRepository(db);
   const samples = createResourceSampleRepository(db);
   const execution = createRunExecutionRepository(db);
+  /** The one vault: kubeconfigs and workspace secrets, a data key per purpose. */
+  const vault = new SecretVault(
+    options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
+  );
+  const secrets = createSecretService({ secrets: createWorkspaceSecretRepository(db), vault });
   const scheduling = createRunSchedulingService({
     benchmarks,
     clusters,
     execution,
     queue: options.runQueue ?? null,
+    secrets,
   });
   const noise = createNoiseService({
     calibrations: createNoiseCalibrationRepository(db),
@@ -129,9 +133,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const access = createClusterAccess({
     clusters,
-    vault: new KubeconfigVault(
-      options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
-    ),
+    vault,
     gatewayFor: (connection, cluster) =>
       new KubeClusterGateway(connection, {
         prometheusUrl: cluster.prometheusUrl,
@@ -141,7 +143,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const reports = createReportService({ runs, samples, noise });
   const verdicts = createVerdictRepository(db);
-  const benchmarkService = createBenchmarkService({ benchmarks });
+  const templates = createTemplateService();
+  const audits = createAuditService(audit);
+  const benchmarkService = createBenchmarkService({ benchmarks, templates, secrets });
   return {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
@@ -158,7 +162,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** API tokens: created (shown once), revoked, and authenticated by their hash. */
     tokens: createTokenService(tokens),
     /** The audit log: listed for admins, written by auth hooks. */
-    audit: createAuditService(audit),
+    audit: audits,
     /** The shared rate-limit buckets (tRPC/REST procedures, the auth route). */
     rateLimits: createRateLimitService(
       createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
@@ -168,7 +172,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Run and comparison downloads (CSV, JSON, SMP). */
     exports: createExportService({ runs, reports }),
     /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
-    templates: createTemplateService(),
+    templates,
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */
@@ -178,12 +182,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       decisions: createChangePointDecisionRepository(db),
     }),
     /** Budgets and the verdicts judged by them. */
-    verdicts: createVerdictService({
-      runs,
-      benchmarks,
-      history,
-      verdicts,
-    }),
+    verdicts: createVerdictService({ runs, benchmarks, history, verdicts, audit: audits }),
     /** Run reports and comparisons computed with core. */
     reports,
     /** A/A calibration per cluster and the noise band beside deltas. */
@@ -193,6 +192,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
     benchmarks: benchmarkService,
+    /** Header secrets: sealed by admins, listed by name, opened only for the worker's requests. */
+    secrets,
     /** Reproducibility bundles: export, import as a read-only run, run again on another cluster. */
     bundles: createBundleService({
       runs,
@@ -204,6 +205,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       benchmarks: benchmarkService,
       scheduling,
       noise,
+      secrets,
     }),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling,
@@ -214,6 +216,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       execution,
       samples,
       access,
+      secrets,
     }),
   };
 }

@@ -19,4 +19,4 @@ export type {
 } from "./clusters/cluster-access";
 export { assessedTrial, readTrialResult } from "./results/record-trial";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
-export type { SecretLocator, LocatedSecret } from "./bundles/bundle-secrets";
+export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";

@@ -38,7 +38,13 @@ function tokenMayCall(actor: Actor, entry: Guarded): boolean {
   if (entry.scope !== undefined && scopes.includes(entry.scope)) return true;
   return entry.minimum === "viewer" && scopes.includes("read");
 }
-const TOKENS = ["aReadToken", "aCiToken", "aClustersToken", "aAllScopesToken"] as const;
+const TOKENS = [
+  "aReadToken",
+  "aCiToken",
+  "aClustersToken",
+  "aAllScopesToken",
+  "aAdminScopesToken",
+] as const;
 
 describe("cross-tenant authorisation matrix", () => {
   const db = useTestDatabase(createPrismaClient);
@@ -106,7 +112,9 @@ describe("cross-tenant authorisation matrix", () => {
         const { callers, fixtures } = matrix;
         const intruders = [
           callers.bOwner,
-          ...(tokenMayCall(callers.bAllScopesToken, entry) ? [callers.bAllScopesToken] : []),
+          ...[callers.bAllScopesToken, callers.bAdminScopesToken].filter((token) =>
+            tokenMayCall(token, entry),
+          ),
         ];
         for (const intruder of intruders) {
           const result = await call(matrix, intruder, path, await entry.input(fixtures));

@@ -81,8 +81,9 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
  * Schema 2020-12) or `prefixItems: [a, b]` (depending on which zod build resolves). A tuple of
  * one element schema repeated (our intervals: [number, number]) becomes `items: a` with
  * min/maxItems — equivalent, and read correctly by every tool (schemathesis 4.32 turns
- * `prefixItems` into draft-04 arrays and then rejects its own conversion); any other tuple
- * becomes `prefixItems` with `items: false`.
+ * `prefixItems` into draft-04 arrays and then rejects its own conversion); any other tuple (a
+ * capacity interval: [number, number | null]) becomes `items: { anyOf: [a, b] }` with
+ * min/maxItems — a little wider than the tuple, never narrower, and readable by the same tools.
  */
 function normalizeTuples<T>(node: T): T {
   if (Array.isArray(node)) return node.map(normalizeTuples) as T;
@@ -103,6 +104,14 @@ function normalizeTuples<T>(node: T): T {
       minItems: elements.length,
       maxItems: elements.length,
     });
-  } else Object.assign(out, { prefixItems: elements, items: false });
+  } else {
+    delete out.prefixItems;
+    const distinct = [...new Map(elements.map((e) => [JSON.stringify(e), e])).values()];
+    Object.assign(out, {
+      items: { anyOf: distinct },
+      minItems: elements.length,
+      maxItems: elements.length,
+    });
+  }
   return out as T;
 }

@@ -138,17 +138,20 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "benchmarks.setArchived": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     // Restoring a benchmark that is not archived: the call succeeds and changes nothing.
-    input: (fx) => ({ benchmarkId: fx.a.benchmarkId, archived: false }),
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey, archived: false }),
   },
   "bundles.import": {
     kind: "workspace",
     minimum: "member",
+    scope: "results:write",
     input: async (fx) => ({ bundle: await neutralBundle(fx) }),
   },
   "bundles.rerunPlan": {
     kind: "object",
     minimum: "member",
+    scope: "runs:trigger",
     input: (fx) => ({ runId: fx.a.runId, clusterId: fx.a.clusterId }),
   },
   "bundles.rerun": {
@@ -159,18 +162,29 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "benchmarks.get": {
     kind: "object",
     minimum: "viewer",
-    input: (fx) => ({ benchmarkId: fx.a.benchmarkId }),
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
   },
   "benchmarks.create": {
     kind: "workspace",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => fx.benchmarkDefinition(`bench-${fx.unique()}`),
+  },
+  "benchmarks.createFromTemplate": {
+    kind: "workspace",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: (fx) => ({
+      template: { key: "istio-perf-page", testScale: true },
+      overrides: { key: `from-template-${fx.unique()}`, name: "From a template" },
+    }),
   },
   "benchmarks.update": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => ({
-      benchmarkId: fx.a.benchmarkId,
+      benchmarkKey: fx.a.benchmarkKey,
       definition: fx.benchmarkDefinition(fx.a.benchmarkKey),
     }),
   },
@@ -208,6 +222,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.calibrate": {
     kind: "object",
     minimum: "member",
+    scope: "runs:trigger",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
   },
   "clusters.noiseBand": {
@@ -218,6 +233,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.validate": {
     kind: "object",
     minimum: "admin",
+    scope: "clusters:write",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
   },
   "clusters.refreshDetection": {
@@ -239,6 +255,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "history.decideChangePoint": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => ({
       benchmarkKey: fx.a.benchmarkKey,
       seriesKey: "baseline @ 100 QPS, 8 conn|p99",
@@ -298,6 +315,27 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
   },
 
+  "secrets.list": { kind: "workspace", minimum: "member", input: none },
+  "secrets.put": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ name: `s-${fx.unique()}`, value: "v" }),
+  },
+  "secrets.generateTestJwt": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ name: `jwt-${fx.unique()}` }),
+  },
+  "secrets.delete": {
+    kind: "object",
+    minimum: "admin",
+    input: async (fx) => {
+      const name = `doomed-${fx.unique()}`;
+      await fx.services.secrets.put(fx.a.workspaceId, { name, value: "v" }, { actorUserId: null });
+      return { name };
+    },
+  },
+
   // Static catalogue, but viewers only: the answer holds no workspace data either way.
   "templates.list": { kind: "workspace", minimum: "viewer", input: () => ({}) },
   "templates.get": {
@@ -310,11 +348,13 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "share.create": {
     kind: "object",
     minimum: "member",
+    scope: "share:write",
     input: (fx) => ({ kind: "run", runId: fx.a.runId }),
   },
   "share.revoke": {
     kind: "object",
     minimum: "member",
+    scope: "share:write",
     input: async (fx) => ({ id: await fx.newShareLinkOfA() }),
   },
   "share.view": {
@@ -332,6 +372,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "verdicts.recompute": {
     kind: "object",
     minimum: "member",
+    scope: "results:write",
     input: (fx) => ({ runId: fx.a.runId }),
   },
   "verdicts.records": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
@@ -343,6 +384,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "verdicts.setBudgets": {
     kind: "object",
     minimum: "admin",
+    scope: "budgets:write",
     input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey, budgets: fx.budgets }),
   },
 };

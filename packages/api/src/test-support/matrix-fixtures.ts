@@ -50,6 +50,10 @@ export type MatrixFixtures = {
   newShareLinkOfA: () => Promise<string>;
 };
 
+/** Every scope but budgets:write, and every scope that may go with budgets:write. */
+const CI_SCOPES = TOKEN_SCOPES.filter((s) => s !== "budgets:write");
+const ADMIN_SCOPES = TOKEN_SCOPES.filter((s) => s !== "results:write" && s !== "runs:trigger");
+
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
 export async function signUp(
@@ -209,13 +213,17 @@ export async function buildMatrix(db: Database) {
     aAdmin: await sessionIn(a, "admin"),
     aOwner: await resolve(a.ownerHeaders),
     aReadToken: await tokenIn(a, ["read"]),
-    /** What CI holds: every scope but clusters:write. */
+    /** What CI holds to upload, run and judge. */
     aCiToken: await tokenIn(a, ["read", "results:write", "runs:trigger"]),
     /** What `meshbench cluster connect --register` holds, alone. */
     aClustersToken: await tokenIn(a, ["clusters:write"]),
-    aAllScopesToken: await tokenIn(a, [...TOKEN_SCOPES]),
+    /** The most one token may hold without budgets:write … */
+    aAllScopesToken: await tokenIn(a, CI_SCOPES),
+    /** … and the most it may hold with it (no results:write, no runs:trigger). */
+    aAdminScopesToken: await tokenIn(a, ADMIN_SCOPES),
     bOwner: await resolve(b.ownerHeaders),
-    bAllScopesToken: await tokenIn(b, [...TOKEN_SCOPES]),
+    bAllScopesToken: await tokenIn(b, CI_SCOPES),
+    bAdminScopesToken: await tokenIn(b, ADMIN_SCOPES),
   };
   return { fixtures, callers, close: apiserver.close };
 }

@@ -59,7 +59,9 @@ export async function seedTenant<T extends Tenant>(
     ws,
     benchmarkDefinition(`${tenant.slug}-mesh`),
   );
-  await services.verdicts.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS);
+  await services.verdicts.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS, {
+    actorUserId: null,
+  });
   const files = interleavedOrder(readDemoMatrix()).filter(
     (f) => f.qps === TRIAL_QPS && f.connections === TRIAL_CONNECTIONS && f.repetition <= 3,
   );

@@ -20,6 +20,7 @@ function serverIo(reply: (method: string, path: string, body: unknown) => Respon
     }) as typeof fetch,
     readFile: () => Promise.reject(new Error("no files")),
     writePrivateFile: () => Promise.reject(new Error("no files written in this test")),
+    writeFile: () => Promise.reject(new Error("no files written in this test")),
     runProgram: () => Promise.reject(new Error("no programs in this test")),
     sleep: () => Promise.resolve(),
     isTty: false,

@@ -45,7 +45,8 @@ function renderDetail(t: TTemplateDetail): string {
       ? ["cannot reproduce:", ...t.cannotReproduce.map((n) => `  - ${n}`)]
       : []),
     "",
-    "Save it with --json and the benchmark editor or POST /api/v1/benchmarks.",
+    `Save it: meshbench benchmark create --template ${t.key} [same flags] (REST POST /api/v1/benchmarks/from-template),`,
+    "or edit the --json output and meshbench benchmark create --file (POST /api/v1/benchmarks).",
     "",
   ].join("\n");
 }

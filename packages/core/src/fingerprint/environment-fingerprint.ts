@@ -4,6 +4,7 @@ import type {
   TMeshDetection,
   TNodeInventory,
 } from "@meshbench/contracts";
+import { maskedHeaders } from "../headers";
 
 /** What is known of a cluster's machines: read live by the worker, or as last stored. */
 export type FingerprintFacts = { serverVersion: string | null; nodes: TNodeInventory | null };
@@ -54,6 +55,8 @@ export function environmentFingerprint(
       ...(f.uniform ? ["-uniform"] : []),
       ...(f.noCatchUp ? ["-nocatchup"] : []),
       `warmup ${def.warmupSeconds}s`,
+      // The benchmark's own headers (a variant's are the variant's); secrets as placeholders.
+      ...maskedHeaders(def.requestHeaders).map((h) => `-H ${h.name}: ${h.value}`),
     ],
     target: def.target,
   };

@@ -1,10 +1,12 @@
-import type { TBenchmarkDefinitionInput, TMeshKind } from "@meshbench/contracts";
+import type { TBenchmarkDefinitionInput, TMeshKind, TTemplateJwt } from "@meshbench/contracts";
 import {
   authorizationPolicy,
   joinManifests,
   noRetriesVirtualService,
   observabilityTelemetry,
   peerAuthentication,
+  requestAuthentication,
+  requireJwtPolicy,
   WAYPOINT_NAME,
   waypointGateway,
 } from "./manifests";
@@ -20,12 +22,26 @@ export const ELCA_RPS_LEVELS = [100, 200, 400, 700, 1000, 1200, 1500, 1800];
 /** ELCA's Locust worker pods (harness locust-deployment/deployment-worker.yaml: replicas 30). */
 export const ELCA_CONNECTIONS = 30;
 
+/** ELCA's JWT feature: every request carries the token, the target's mesh validates it. */
+const withToken = (jwt: TTemplateJwt) => ({
+  requestHeaders: [{ name: "Authorization", secret: jwt.secret }],
+});
+
+/** What the description says of the JWT variant: whose token, which keys. */
+function jwtNote(jwt: TTemplateJwt | null) {
+  if (!jwt) return "";
+  return jwt.generated
+    ? ` The -jwt variants send a test token signed by an RS256 key pair Meshbench generated for this benchmark (private key discarded; the token is the workspace secret ${jwt.secret}); their RequestAuthentication trusts only that key, inline.`
+    : ` The -jwt variants send your token (the workspace secret ${jwt.secret}) from issuer ${jwt.issuer}, verified with ${jwt.jwks !== undefined ? "the JWKS you gave, inline" : `the keys istiod fetches from ${jwt.jwksUri}`}.`;
+}
+
 /**
  * Istio sidecars' feature-cost variants: mTLS off, mTLS on, mTLS + observability (access logs,
- * full tracing), mTLS + authorization policy, each scoped to the target's pods. Retries are off
+ * full tracing), mTLS + authorization policy, and with a token mTLS + JWT (RequestAuthentication
+ * and a policy that requires a valid token), each scoped to the target's pods. Retries are off
  * in every one (B did so for fairness).
  */
-function sidecarFeatureVariants(mesh: TMeshKind): VariantInput[] {
+function sidecarFeatureVariants(mesh: TMeshKind, jwt: TTemplateJwt | null): VariantInput[] {
   const fair = noRetriesVirtualService();
   const strict = peerAuthentication("STRICT");
   return [
@@ -42,6 +58,20 @@ function sidecarFeatureVariants(mesh: TMeshKind): VariantInput[] {
       name: `${mesh}-authz`,
       manifests: joinManifests(fair, strict, authorizationPolicy("pods")),
     }),
+    ...(jwt
+      ? [
+          meshVariant(mesh, {
+            name: `${mesh}-jwt`,
+            manifests: joinManifests(
+              fair,
+              strict,
+              requestAuthentication("pods", jwt),
+              requireJwtPolicy("pods"),
+            ),
+            ...withToken(jwt),
+          }),
+        ]
+      : []),
   ];
 }
 
@@ -52,7 +82,7 @@ function sidecarFeatureVariants(mesh: TMeshKind): VariantInput[] {
  * and `-waypoint` is their reference (the L7 hop alone). No VirtualService: ztunnel never
  * retries, and VirtualService on waypoints is alpha in Istio.
  */
-function ambientFeatureVariants(mesh: TMeshKind): VariantInput[] {
+function ambientFeatureVariants(mesh: TMeshKind, jwt: TTemplateJwt | null): VariantInput[] {
   const strict = peerAuthentication("STRICT");
   const waypoint = waypointGateway(WAYPOINT_NAME);
   const viaWaypoint = (name: string, ...docs: string[]) =>
@@ -66,6 +96,18 @@ function ambientFeatureVariants(mesh: TMeshKind): VariantInput[] {
     viaWaypoint("waypoint"),
     viaWaypoint("mtls-obs", observabilityTelemetry("waypoint")),
     viaWaypoint("authz", authorizationPolicy("waypoint")),
+    ...(jwt
+      ? [
+          {
+            ...viaWaypoint(
+              "jwt",
+              requestAuthentication("waypoint", jwt),
+              requireJwtPolicy("waypoint"),
+            ),
+            ...withToken(jwt),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -97,7 +139,8 @@ export const elcaFeatureCost: BenchmarkTemplate = {
     cannotReproduce: [
       "The counter-api (Spring Boot) is not shipped: the Fortio echo at ELCA's 4 pods and CPU/memory stands in for it.",
       "Locust is replaced by Fortio. Both are closed loops with a rate cap (no request until the previous answer); ELCA had one user per 10 RPS (10…180 users), Fortio has one connection count for every level: 30, ELCA's Locust worker count, each connection at level/30 RPS.",
-      "ELCA's JWT and OPA variants need request headers (a token on every request), which benchmarks cannot carry yet.",
+      "ELCA's JWT variant (feature cost) needs a token: bring your own (a header secret holding the whole Authorization value, `Bearer <token>`, with its issuer and JWKS or JWKS URI) or let Meshbench generate a test RS256 key pair and token; without either it is left out. It also requires a valid token (an AuthorizationPolicy on any request principal), so a request without one is refused rather than passed unchecked.",
+      "ELCA's OPA variant is not offered: OPA's Envoy plugin is an external authorizer Meshbench does not install.",
       "Kuma and Consul are not mesh kinds Meshbench installs or detects; use a custom variant with their injection labels.",
       "The ambient feature-cost variants are not in ELCA (Istio 1.12 had sidecars only); their observability and authorization go through a waypoint, which needs Istio's Envoy (proxyv2) image on the cluster.",
       "Istio's telemetry is switched per variant with the Telemetry API (access logs, 100 % tracing), not by reinstalling Istio with or without telemetry as ELCA did.",
@@ -111,18 +154,19 @@ export const elcaFeatureCost: BenchmarkTemplate = {
       { value: "feature-cost", label: "Feature cost (mTLS, observability, authorization)" },
     ],
     defaultMode: "fixed-levels",
+    jwtModes: ["feature-cost"],
   },
   problem({ meshes, mode }) {
     return mode === "feature-cost" && !meshes.some(isIstio)
       ? "feature cost needs an Istio mesh (istio-sidecar or istio-ambient)"
       : null;
   },
-  build({ meshes, mode }) {
+  build({ meshes, mode, jwt }) {
     const features = (m: TMeshKind) =>
       m === "istio-sidecar"
-        ? sidecarFeatureVariants(m)
+        ? sidecarFeatureVariants(m, jwt)
         : m === "istio-ambient"
-          ? ambientFeatureVariants(m)
+          ? ambientFeatureVariants(m, jwt)
           : [];
     const variants =
       mode === "feature-cost"
@@ -137,7 +181,8 @@ export const elcaFeatureCost: BenchmarkTemplate = {
         "other nodes, sidecar CPU limit 200m, Istio's retries off; 70 s per run, the " +
         "first 5 s discarded. ELCA's Locust was a closed loop with an RPS cap (each user waits for " +
         "its answer, at most 10 RPS); Fortio's per-connection rate over a fixed number of " +
-        "connections is the same model, with 30 connections for ELCA's 30 Locust workers.",
+        "connections is the same model, with 30 connections for ELCA's 30 Locust workers." +
+        jwtNote(jwt),
       template: "elca-feature-cost",
       target: {
         kind: "fortio-echo",

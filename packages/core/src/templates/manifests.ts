@@ -173,3 +173,46 @@ data:
                 requests: { cpu: "${sized.cpu}", memory: ${sized.memory} }
                 limits: { cpu: "${sized.cpu}", memory: ${sized.memory} }`;
 }
+
+/** What a RequestAuthentication trusts: a token's issuer and its keys (inline or fetched). */
+export type JwtTrust = { issuer: string; jwks?: string; jwksUri?: string };
+
+/**
+ * Istio RequestAuthentication for the target: a token from `issuer`, verified with the given
+ * keys, is validated on every request (an invalid one is refused with 401). Strings are written
+ * as JSON, which is valid YAML, so no issuer or JWKS can break out of its field.
+ */
+export function requestAuthentication(to: PolicyAttachment, trust: JwtTrust): string {
+  const keys =
+    trust.jwks !== undefined
+      ? `jwks: ${JSON.stringify(trust.jwks)}`
+      : `jwksUri: ${JSON.stringify(trust.jwksUri ?? "")}`;
+  return `apiVersion: security.istio.io/v1
+kind: RequestAuthentication
+metadata:
+  name: jwt
+spec:
+${attach(to)}
+  jwtRules:
+    - issuer: ${JSON.stringify(trust.issuer)}
+      ${keys}`;
+}
+
+/**
+ * An AuthorizationPolicy that admits only requests with a valid token (any request principal):
+ * without it a request with no token at all would pass a RequestAuthentication unchecked, and a
+ * load generator whose header went missing would measure nothing.
+ */
+export function requireJwtPolicy(to: PolicyAttachment): string {
+  return `apiVersion: security.istio.io/v1
+kind: AuthorizationPolicy
+metadata:
+  name: require-jwt
+spec:
+${attach(to)}
+  action: ALLOW
+  rules:
+    - from:
+        - source:
+            requestPrincipals: ["*"]`;
+}

@@ -10,7 +10,7 @@ type Row = Prisma.BenchmarkGetPayload<object>;
 
 /**
  * Definition fields that have no column of their own (capacity search, report sections,
- * template) ride in the methodology JSON column under this key, so no migration is needed.
+ * template, the benchmark's request headers) ride in the methodology JSON column under this key, so no migration is needed.
  */
 const EXTRAS = "definitionExtras";
 
@@ -41,6 +41,7 @@ export function toData(def: TBenchmarkDefinition) {
     capacity: def.capacity,
     reportSections: def.reportSections,
     template: def.template,
+    requestHeaders: def.requestHeaders,
   };
   return {
     key: def.key,
@@ -188,9 +189,9 @@ export function createBenchmarkRepository(db: Database) {
       return row ? { key: row.key, runs: row._count.runs } : null;
     },
     /** Archives (a time) or restores (null); false when there is no such benchmark. */
-    async setArchived(workspaceId: string, benchmarkId: string, archivedAt: Date | null) {
+    async setArchived(workspaceId: string, key: string, archivedAt: Date | null) {
       const { count } = await db.benchmark.updateMany({
-        where: { id: benchmarkId, workspaceId },
+        where: { workspaceId, key },
         data: { archivedAt },
       });
       return count > 0;

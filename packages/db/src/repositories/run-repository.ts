@@ -6,7 +6,6 @@ import type {
   TRunDetail,
   TRunListFilter,
   TTrialRow,
-  TRunListItem,
   TRunSource,
   TRunStatus,
   TTrialCoordinates,
@@ -17,37 +16,8 @@ import { encodeHistogram } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { definitionSnapshot, readImportedFrom, readSnapshot } from "./definition-snapshot";
+import { listSelect, runListWhere, toListItem } from "./run-list";
 import { toTrialRecord, toTrialRow } from "./trial-mapping";
-
-const listSelect = {
-  id: true,
-  title: true,
-  status: true,
-  source: true,
-  trialsTotal: true,
-  trialsDone: true,
-  trialsFailed: true,
-  gitBranch: true,
-  gitCommit: true,
-  createdAt: true,
-  finishedAt: true,
-  benchmark: { select: { key: true } },
-  cluster: { select: { name: true } },
-  importedFrom: true,
-} satisfies Prisma.RunSelect;
-
-type ListRow = Prisma.RunGetPayload<{ select: typeof listSelect }>;
-
-/** An imported run names the benchmark and cluster it was measured with (it has neither here). */
-function toListItem(row: ListRow): TRunListItem {
-  const { benchmark, cluster, importedFrom, ...rest } = row;
-  const origin = readImportedFrom(importedFrom);
-  return {
-    ...rest,
-    benchmarkKey: benchmark?.key ?? origin?.benchmarkKey ?? null,
-    clusterName: cluster?.name ?? origin?.clusterName ?? null,
-  };
-}
 
 export type CreateRunInput = {
   title: string;
@@ -70,17 +40,6 @@ export type CompletedTrialInput = {
   result: TTrialResult;
   validityFlags: TValidityFlag[];
 };
-
-function runListWhere(f: TRunListFilter = {}): Prisma.RunWhereInput {
-  return {
-    ...(f.benchmarkKey ? { benchmark: { key: f.benchmarkKey } } : {}),
-    ...(f.clusterName ? { cluster: { name: f.clusterName } } : {}),
-    ...(f.variant ? { trials: { some: { variant: f.variant } } } : {}),
-    ...(f.status ? { status: f.status } : {}),
-    ...(f.source ? { source: f.source } : {}),
-    ...(f.gitBranch ? { gitBranch: f.gitBranch } : {}),
-  };
-}
 
 /** The Run row of a new run (shared with the upload repository's nested insert). */
 export function runCreateData(workspaceId: string, input: CreateRunInput) {

@@ -8,7 +8,7 @@ import {
   runLabels,
   TARGET_NAME,
 } from "./labels";
-import { FORTIO_PORT } from "../fortio/run-query";
+import { FORTIO_PORT } from "../fortio/run-request";
 import { toResourceRequirements } from "./resources";
 
 /** Pods the load generator must not share a node with (another namespace's, for a Service URL). */
@@ -73,7 +73,17 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
               name: LOAD_CONTAINER,
               image: m.fortio.image,
               // The image is FROM scratch: /tmp (mode 1777) is the only writable directory.
-              args: ["server", "-data-dir", "/tmp", "-grpc-port", "disabled"],
+              // Warnings only: at info Fortio logs every REST body, request headers included, so
+              // a header secret would land in the pod's log.
+              args: [
+                "server",
+                "-data-dir",
+                "/tmp",
+                "-grpc-port",
+                "disabled",
+                "-loglevel",
+                "warning",
+              ],
               ports: [{ name: "http", containerPort: FORTIO_PORT }],
               readinessProbe: {
                 httpGet: { path: "/fortio/", port: FORTIO_PORT },

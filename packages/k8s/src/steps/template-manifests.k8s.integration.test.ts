@@ -8,7 +8,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { BundleObject } from "../manifests/bundle";
 import { LABELS, runLabels } from "../manifests/labels";
 import { buildLoadGeneratorDeployment } from "../manifests/load-generator";
-import { distinctTemplateVariants, TEMPLATE_CASES } from "../test-support/template-cases";
+import {
+  distinctTemplateVariants,
+  TEMPLATE_CASES,
+  TEST_JWKS,
+} from "../test-support/template-cases";
 import { testKube } from "../test-support/test-cluster";
 import { applyBundle } from "./apply-bundle";
 import { call, type Kube, sleep } from "./kube";
@@ -83,6 +87,12 @@ describe("every template's manifests on a real apiserver (Gateway API and Istio 
       POLICY_KINDS.some((kind) => v.variant.manifests.includes(`kind: ${kind}`)),
     );
     expect(withPolicy.length).toBeGreaterThanOrEqual(8);
+    // ELCA's JWT variants, in the sidecar and the ambient (waypoint) form.
+    const jwt = variants.filter((v) => v.variant.manifests.includes("kind: RequestAuthentication"));
+    expect(jwt.map((v) => v.variant.name).sort()).toEqual([
+      "istio-ambient-jwt",
+      "istio-sidecar-jwt",
+    ]);
   });
 
   it.each(variants.map((v) => [`${v.definition.key} ${v.variant.name}`, v] as const))(
@@ -117,6 +127,11 @@ describe("every template's manifests on a real apiserver (Gateway API and Istio 
         const stored = await call(k, (a) => a.objects.read(o));
         expect(stored.metadata?.uid, `${o.kind} ${o.metadata.name} stored`).toBeTruthy();
         if (POLICY_KINDS.includes(o.kind)) policies.push(stored as BundleObject);
+        // Istio's CRD kept the token's issuer and the inline JWKS exactly as the template wrote them.
+        if (o.kind === "RequestAuthentication")
+          expect((stored as { spec?: { jwtRules?: unknown } }).spec?.jwtRules).toEqual([
+            { issuer: "meshbench-test/elca-jwt", jwks: TEST_JWKS },
+          ]);
       }
       for (const p of policies) {
         const name = `${p.kind} ${p.metadata.name}`;

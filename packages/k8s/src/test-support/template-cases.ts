@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import {
   type TBenchmarkDefinition,
   type TMeshKind,
@@ -22,17 +23,37 @@ function choices(allowed: TMeshKind[], max: number): TMeshKind[][] {
 
 export type TemplateCase = readonly [TTemplateKey, string, string, TTemplateOptions];
 
-/** Every template × mode × mesh choice the template accepts (a refused choice is its own test). */
+/** A real RS256 public key as an inline JWKS, as `secrets.generateTestJwt` makes one. */
+export const TEST_JWKS = JSON.stringify({
+  keys: [
+    {
+      ...generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "jwk" }),
+      kid: "test",
+      alg: "RS256",
+      use: "sig",
+    },
+  ],
+});
+const TEST_JWT = { secret: "elca-jwt", issuer: "meshbench-test/elca-jwt", jwks: TEST_JWKS };
+
+/**
+ * Every template × mode × mesh choice the template accepts (a refused choice is its own test),
+ * and for the modes with a JWT variant the same choices with a token.
+ */
 export const TEMPLATE_CASES: TemplateCase[] = listTemplates().flatMap((t) =>
   t.modes.flatMap((mode) =>
     [undefined, ...choices(t.allowedMeshes, t.maxMeshes)].flatMap((meshes) => {
-      const options: TTemplateOptions = { mode: mode.value, ...(meshes ? { meshes } : {}) };
-      try {
-        buildTemplate(t.key, options);
-      } catch {
-        return [];
-      }
-      return [[t.key, mode.value, meshes?.join("+") ?? "defaults", options] as const];
+      const plain: TTemplateOptions = { mode: mode.value, ...(meshes ? { meshes } : {}) };
+      const withJwt = t.jwtModes?.includes(mode.value) ? [{ ...plain, jwt: TEST_JWT }] : [];
+      return [plain, ...withJwt].flatMap((options) => {
+        try {
+          buildTemplate(t.key, options);
+        } catch {
+          return [];
+        }
+        const label = `${meshes?.join("+") ?? "defaults"}${options.jwt ? " with a JWT" : ""}`;
+        return [[t.key, mode.value, label, options] as const];
+      });
     }),
   ),
 );

@@ -1,6 +1,9 @@
 import {
   DomainError,
+  ZBenchmarkDefinition,
+  ZCreateFromTemplateInput,
   type TBenchmarkDefinition,
+  type TCreateFromTemplateInput,
   type TBenchmarkDetail,
   type TBenchmarkSummary,
   type TEstimate,
@@ -9,6 +12,8 @@ import {
 import { countTrials, estimateRunSeconds } from "@meshbench/core";
 import type { BenchmarkRepository, StoredBenchmark } from "@meshbench/db";
 import { definitionProblems } from "@meshbench/k8s";
+import type { SecretService } from "../secrets/secret-service";
+import type { TemplateService } from "../templates/template-service";
 
 const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
   id: b.id,
@@ -41,8 +46,22 @@ function checkSize(def: TBenchmarkDefinition) {
   }
 }
 
-export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRepository }) {
-  return {
+type Deps = {
+  benchmarks: BenchmarkRepository;
+  templates: TemplateService;
+  /** Every secret a header names must exist in the workspace when the benchmark is saved. */
+  secrets: Pick<SecretService, "checkDefinition">;
+};
+
+/** A saved definition by key (CI-only benchmarks have none: NOT_FOUND, as for unknown keys). */
+async function byKey(benchmarks: BenchmarkRepository, workspaceId: string, key: string) {
+  const b = await benchmarks.getByKey(workspaceId, key);
+  if (!b) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+  return b;
+}
+
+export function createBenchmarkService({ benchmarks, templates, secrets }: Deps) {
+  const service = {
     /**
      * Every benchmark, CI-only ones included, with its last run: one call, bounded queries.
      * Archived ones only with `{ archived: true }`.
@@ -79,49 +98,63 @@ export function createBenchmarkService({ benchmarks }: { benchmarks: BenchmarkRe
       trialCount: countTrials(input),
       estimatedSeconds: estimateRunSeconds(input),
     }),
-    async get(workspaceId: string, benchmarkId: string) {
-      const b = await benchmarks.get(workspaceId, benchmarkId);
-      if (!b) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
-      return detail(b);
+    async get(workspaceId: string, benchmarkKey: string) {
+      return detail(await byKey(benchmarks, workspaceId, benchmarkKey));
     },
     async create(workspaceId: string, def: TBenchmarkDefinition) {
       checkSize(def);
       checkDefinition(def);
+      await secrets.checkDefinition(workspaceId, def);
       if (await benchmarks.keyTaken(workspaceId, def.key))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       return detail(await benchmarks.create(workspaceId, def));
     },
     /**
-     * Replaces the definition. Runs keep the snapshot they were created with; the key, which
-     * CI, history and verdicts name the benchmark by, cannot change once the benchmark has runs.
+     * Replaces the definition of the benchmark saved under `benchmarkKey`. Runs keep the snapshot
+     * they were created with; the key, which CI, history and verdicts name the benchmark by,
+     * cannot change once the benchmark has runs.
      */
-    async update(workspaceId: string, benchmarkId: string, def: TBenchmarkDefinition) {
-      const current = await benchmarks.keyAndRuns(workspaceId, benchmarkId);
-      if (!current) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
-      if (current.key !== def.key && current.runs > 0)
+    async update(workspaceId: string, benchmarkKey: string, def: TBenchmarkDefinition) {
+      checkSize(def);
+      checkDefinition(def);
+      await secrets.checkDefinition(workspaceId, def);
+      const { id } = await byKey(benchmarks, workspaceId, benchmarkKey);
+      const current = await benchmarks.keyAndRuns(workspaceId, id);
+      if (current && current.key !== def.key && current.runs > 0)
         throw new DomainError(
           "BAD_REQUEST",
           `The key cannot change once the benchmark has runs (it has ${current.runs}); keep "${current.key}"`,
           "key",
         );
-      checkSize(def);
-      checkDefinition(def);
-      if (await benchmarks.keyTaken(workspaceId, def.key, benchmarkId))
+      if (await benchmarks.keyTaken(workspaceId, def.key, id))
         throw new DomainError("CONFLICT", "Key already in use", "key");
-      const b = await benchmarks.update(workspaceId, benchmarkId, def);
-      if (!b) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
+      const b = await benchmarks.update(workspaceId, id, def);
+      if (!b) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
       return detail(b);
+    },
+    /**
+     * A template's benchmark for a mesh choice, saved in one call (what the picker's "save" does
+     * in two): the template's definition under the caller's key, name and description.
+     */
+    async createFromTemplate(workspaceId: string, input: TCreateFromTemplateInput) {
+      const { template, overrides } = ZCreateFromTemplateInput.parse(input);
+      const { definition } = templates.get(template);
+      const named = Object.fromEntries(
+        Object.entries(overrides).filter(([, value]) => value !== undefined),
+      );
+      return service.create(workspaceId, ZBenchmarkDefinition.parse({ ...definition, ...named }));
     },
     /**
      * Archives (hidden from lists, not runnable; its runs, history and verdicts stay) or restores
      * it. Benchmarks are never deleted: runs keep pointing at them.
      */
-    async setArchived(workspaceId: string, benchmarkId: string, archived: boolean) {
-      if (!(await benchmarks.setArchived(workspaceId, benchmarkId, archived ? new Date() : null)))
-        throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkId");
-      return { benchmarkId, archived };
+    async setArchived(workspaceId: string, benchmarkKey: string, archived: boolean) {
+      if (!(await benchmarks.setArchived(workspaceId, benchmarkKey, archived ? new Date() : null)))
+        throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      return { benchmarkKey, archived };
     },
   };
+  return service;
 }
 
 export type BenchmarkService = ReturnType<typeof createBenchmarkService>;

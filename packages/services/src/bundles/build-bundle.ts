@@ -9,9 +9,13 @@ import {
   type TRunBundle,
   type TVerdictRecord,
 } from "@meshbench/contracts";
-import { reportView, sanitizeEnvironment } from "@meshbench/core";
+import {
+  maskDefinitionSecrets,
+  reportView,
+  sanitizeEnvironment,
+  secretNamesOf,
+} from "@meshbench/core";
 import type { RunRecord, TrialSampleRow } from "@meshbench/db";
-import { maskSecrets, type SecretLocator } from "./bundle-secrets";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -21,12 +25,11 @@ export type BundleParts = {
   noiseCalibration: TBundleNoiseCalibration | null;
   verdicts: TVerdictRecord[];
   exportedAt: Date;
-  locators: readonly SecretLocator[];
 };
 
 /**
  * One finished run as a reproducibility bundle (contracts ZRunBundle). Nothing secret travels:
- * sealed values become `<secret:name>` placeholders, the environment is what members see (no
+ * secret headers become `<secret:name>` placeholders (their names listed in `secrets`), the environment is what members see (no
  * credential-named keys, no token-looking values), and every text loses credentials inside URLs,
  * as the run page shows it.
  */
@@ -38,12 +41,12 @@ export function buildBundle(parts: BundleParts): TRunBundle {
       `The run is ${run.status}: a bundle is made of a finished run`,
       "runId",
     );
-  const masked = run.definition && maskSecrets(run.definition.definition, parts.locators);
+  const masked = run.definition && maskDefinitionSecrets(run.definition.definition);
   const environment = run.environment
     ? (sanitizeEnvironment(run.environment, "member") as Record<string, unknown>)
     : null;
   const fingerprint = ZEnvironmentFingerprint.safeParse(environment?.fingerprint);
-  const bundle: TRunBundle = {
+  const bundle = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
     exportedAt: parts.exportedAt.toISOString(),
@@ -66,10 +69,7 @@ export function buildBundle(parts: BundleParts): TRunBundle {
     },
     definition:
       run.definition && masked && run.definitionSource
-        ? {
-            source: run.definitionSource,
-            snapshot: { ...run.definition, definition: masked.definition },
-          }
+        ? { source: run.definitionSource, snapshot: { ...run.definition, definition: masked } }
         : null,
     environment,
     fingerprint: fingerprint.success ? fingerprint.data : null,
@@ -77,7 +77,7 @@ export function buildBundle(parts: BundleParts): TRunBundle {
     samples: parts.samples.map((s) => ({ ...s, sampledAt: s.sampledAt.toISOString() })),
     noiseCalibration: parts.noiseCalibration,
     verdicts: parts.verdicts,
-    secrets: masked?.secrets ?? [],
+    secrets: masked ? secretNamesOf(masked) : [],
   };
   return ZRunBundle.parse(reportView(bundle, "member"));
 }

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  type TBenchmarkDefinition,
   type TExportFile,
   type TRerunInput,
   type TRerunPlan,
@@ -14,11 +15,12 @@ import type {
   RunRepository,
   VerdictRepository,
 } from "@meshbench/db";
+import { secretNamesOf } from "@meshbench/core";
 import type { z } from "zod";
 import type { BenchmarkService } from "../benchmarks/benchmark-service";
 import type { NoiseLookup } from "../reports/report-service";
 import type { RunSchedulingService } from "../runs/run-scheduling-service";
-import type { SecretLocator } from "./bundle-secrets";
+import type { SecretService } from "../secrets/secret-service";
 import { buildBundle } from "./build-bundle";
 import { importedRun } from "./import-bundle";
 import { freeRerunKey, rerunDifferences } from "./rerun";
@@ -33,10 +35,18 @@ type Deps = {
   benchmarks: BenchmarkService;
   scheduling: RunSchedulingService;
   noise?: NoiseLookup;
-  /** Where sealed values sit in a definition (none yet; sealed headers add theirs). */
-  secretLocators?: readonly SecretLocator[];
+  /** Which header secrets the workspace has (names only): imports and reruns list the missing. */
+  secrets: Pick<SecretService, "list">;
   now?: () => Date;
 };
+
+/** The rerun's notes, plus one per secret the workspace must create before the run can start. */
+function withMissing<T extends { notes: string[] }>(diff: T, missing: string[]): T {
+  const notes = missing.map(
+    (name) => `The workspace has no secret named ${name}: create it in Settings → Secrets first`,
+  );
+  return { ...diff, notes: [...diff.notes, ...notes] };
+}
 
 /**
  * Reproducibility bundles: one finished run as one versioned JSON file (export), the same file
@@ -63,14 +73,19 @@ export function createBundleService(deps: Deps) {
       noiseCalibration: calibration,
       verdicts: await deps.verdicts.listForRun(workspaceId, runId),
       exportedAt: now(),
-      locators: deps.secretLocators ?? [],
     });
+  }
+
+  /** The secrets a definition names that the workspace does not have, sorted. */
+  async function missingSecrets(workspaceId: string, def: TBenchmarkDefinition) {
+    const have = new Set((await deps.secrets.list(workspaceId)).map((s) => s.name));
+    return secretNamesOf(def).filter((name) => !have.has(name));
   }
 
   async function plan(
     workspaceId: string,
     input: { runId: string; clusterId: string },
-  ): Promise<TRerunPlan & { definition: NonNullable<TRunBundle["definition"]> }> {
+  ): Promise<TRerunPlan & { definition: TBenchmarkDefinition }> {
     const run = await loadRun(workspaceId, input.runId);
     if (!run.definition || !run.definitionSource)
       throw new DomainError(
@@ -88,8 +103,8 @@ export function createBundleService(deps: Deps) {
       benchmarkKey: await freeRerunKey(def.key, (key) =>
         deps.benchmarkRecords.keyTaken(workspaceId, key),
       ),
-      ...rerunDifferences(run, cluster, def),
-      definition: { source: run.definitionSource, snapshot: run.definition },
+      ...withMissing(rerunDifferences(run, cluster, def), await missingSecrets(workspaceId, def)),
+      definition: def,
     };
   }
 
@@ -107,8 +122,10 @@ export function createBundleService(deps: Deps) {
     },
     /** A bundle (parsed at the edge) as a read-only run of this workspace; all or nothing. */
     async import(workspaceId: string, input: z.output<typeof ZImportBundleInput>) {
-      const runId = await deps.imports.createImportedRun(workspaceId, importedRun(input));
-      return { runId };
+      const imported = importedRun(input);
+      const runId = await deps.imports.createImportedRun(workspaceId, imported);
+      const def = imported.definition?.snapshot.definition;
+      return { runId, missingSecrets: def ? await missingSecrets(workspaceId, def) : [] };
     },
     /** What would differ on the cluster (listed before anything starts), and the new key. */
     async rerunPlan(workspaceId: string, input: { runId: string; clusterId: string }) {
@@ -130,7 +147,7 @@ export function createBundleService(deps: Deps) {
           "clusterId",
         );
       const key = input.benchmarkKey ?? p.benchmarkKey;
-      const def = p.definition.snapshot.definition;
+      const def = p.definition;
       const created = await deps.benchmarks.create(workspaceId, { ...def, key });
       const bench = await deps.benchmarkRecords.get(workspaceId, created.id);
       const cluster = await deps.clusters.get(workspaceId, p.clusterId);

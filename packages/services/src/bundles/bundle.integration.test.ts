@@ -165,28 +165,6 @@ describe("reproducibility bundles (real database)", () => {
     expect(await db().run.count({ where: { workspaceId: b } })).toBe(0);
   });
 
-  it("fills a secret placeholder on import, and asks for it by name when missing", async () => {
-    const b = (await db().workspace.create({ data: { slug: "secrets", name: "secrets" } })).id;
-    const bundle = JSON.parse(body) as {
-      definition: { snapshot: { definition: Record<string, unknown> } };
-    };
-    bundle.definition.snapshot.definition.description = "<secret:token>";
-    const withSecret = { ...bundle, secrets: [{ name: "token", paths: ["description"] }] };
-    await expect(
-      fresh().bundles.import(b, ZImportBundleInput.parse({ bundle: withSecret })),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "secrets.token" });
-    const unlisted = { ...bundle, secrets: [] };
-    await expect(
-      fresh().bundles.import(b, ZImportBundleInput.parse({ bundle: unlisted })),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "bundle.secrets" });
-    const { runId: imported } = await fresh().bundles.import(
-      b,
-      ZImportBundleInput.parse({ bundle: withSecret, secrets: { token: "filled" } }),
-    );
-    const view = await fresh().runs.definition(b, imported);
-    expect(view.snapshot?.definition.description).toBe("filled");
-  });
-
   it("runs it again on another cluster: lists the fingerprint differences first, then starts", async () => {
     const services = fresh();
     const other = await db().cluster.create({

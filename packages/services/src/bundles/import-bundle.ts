@@ -1,13 +1,16 @@
 import {
   DomainError,
   isRunActive,
+  ZBenchmarkDefinition,
+  type TBenchmarkDefinition,
+  type TBundleDefinitionSnapshot,
   type TDefinitionSnapshot,
   type TRunBundle,
   type ZImportBundleInput,
 } from "@meshbench/contracts";
+import { fillDefinitionSecrets, secretNamesOf } from "@meshbench/core";
 import type { ImportedRunInput } from "@meshbench/db";
 import type { z } from "zod";
-import { fillSecrets } from "./bundle-secrets";
 
 const date = (iso: string | null) => (iso ? new Date(iso) : null);
 
@@ -33,9 +36,43 @@ function checkTrials(bundle: TRunBundle) {
 }
 
 /**
+ * The bundle's masked definition with each `<secret:name>` filled by the workspace secret
+ * `rename[name]` (default: the same name) — names only, no value is given or stored — checked as
+ * a definition. The bundle must list every secret its definition names (`bundle.secrets`).
+ */
+function unmasked(
+  bundle: TRunBundle,
+  snapshot: TBundleDefinitionSnapshot,
+  rename: Readonly<Record<string, string>>,
+): TBenchmarkDefinition {
+  const listed = new Set(bundle.secrets);
+  const unlisted = secretNamesOf(snapshot.definition).find((name) => !listed.has(name));
+  if (unlisted !== undefined)
+    throw new DomainError(
+      "BAD_REQUEST",
+      `The definition names the secret "${unlisted}", which the bundle does not list`,
+      "bundle.secrets",
+    );
+  for (const name of Object.keys(rename))
+    if (!listed.has(name))
+      throw new DomainError(
+        "BAD_REQUEST",
+        `The bundle has no secret named "${name}" to map`,
+        `secrets.${name}`,
+      );
+  const parsed = ZBenchmarkDefinition.safeParse(fillDefinitionSecrets(snapshot.definition, rename));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = ["bundle", "definition", "snapshot", "definition", ...issue.path].join(".");
+    throw new DomainError("BAD_REQUEST", `${field}: ${issue.message}`, field);
+  }
+  return parsed.data;
+}
+
+/**
  * What an import stores, from a parsed bundle: a read-only run of source `import` (no benchmark
  * or cluster here; it names the ones it was measured with), its trials, samples, verdict records
- * and the noise calibration its report used, with every secret placeholder filled.
+ * and the noise calibration its report used, its secret placeholders mapped to workspace secrets.
  */
 export function importedRun(input: z.output<typeof ZImportBundleInput>): ImportedRunInput {
   const { bundle } = input;
@@ -49,7 +86,7 @@ export function importedRun(input: z.output<typeof ZImportBundleInput>): Importe
   checkTrials(bundle);
   const snapshot: TDefinitionSnapshot | null = bundle.definition && {
     ...bundle.definition.snapshot,
-    definition: fillSecrets(bundle.definition.snapshot.definition, bundle.secrets, input.secrets),
+    definition: unmasked(bundle, bundle.definition.snapshot, input.secrets),
   };
   return {
     title: run.title,

@@ -8,7 +8,7 @@ import type { AuditRepository, ClusterRepository } from "@meshbench/db";
 import { checkKubeconfig, listContexts, type ClusterGateway } from "@meshbench/k8s";
 import { checkOutboundUrl, OutboundRefusedError } from "@meshbench/outbound";
 import type { AuditActor } from "../audit/audit-service";
-import type { ClusterAccess } from "./cluster-access";
+import { kubeconfigBinding, openSealed, type ClusterAccess } from "./cluster-access";
 
 /** The kubeconfig checks name `auth.*` fields (registration's input); credentials have them bare. */
 async function credentialFields<T>(open: () => Promise<T>): Promise<T> {
@@ -59,7 +59,9 @@ export function createClusterService({ clusters, audit, access }: ClusterService
         name: input.name,
         authMode: input.auth.mode,
         sealed:
-          input.auth.mode === "kubeconfig" ? vault.seal(input.auth.kubeconfig, workspaceId) : null,
+          input.auth.mode === "kubeconfig"
+            ? vault.seal(kubeconfigBinding(workspaceId, input.name), input.auth.kubeconfig)
+            : null,
         context: connection.context,
         prometheusUrl,
         check: result,
@@ -78,17 +80,12 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       const { sealed, gateway } = await access.open(workspaceId, clusterId);
       const result = await check(gateway, sealed.prometheusUrl);
       await clusters.recordCheck(workspaceId, clusterId, result);
-      // Opportunistic key rotation: re-seal under the current key once it opened fine.
-      if (
-        sealed.kubeconfigCiphertext &&
-        sealed.kubeconfigKeyId &&
-        vault.needsRotation(sealed.kubeconfigKeyId)
-      ) {
-        const text = vault.open(
-          { ciphertext: sealed.kubeconfigCiphertext, keyId: sealed.kubeconfigKeyId },
-          workspaceId,
-        );
-        await clusters.reseal(workspaceId, clusterId, vault.seal(text, workspaceId));
+      // Opportunistic re-sealing once it opened fine: under the current key, and a kubeconfig
+      // sealed before purposes existed under the purpose-bound scheme.
+      const opened = sealed.kubeconfigCiphertext ? openSealed(vault, sealed, workspaceId) : null;
+      if (opened?.stale) {
+        const binding = kubeconfigBinding(workspaceId, sealed.name);
+        await clusters.reseal(workspaceId, clusterId, vault.seal(binding, opened.plaintext));
         await audit.record(workspaceId, {
           ...actor,
           action: "cluster.kubeconfig_resealed",
@@ -97,10 +94,16 @@ export function createClusterService({ clusters, audit, access }: ClusterService
           metadata: { fromKeyId: sealed.kubeconfigKeyId },
         });
       }
-      return {
-        cluster: (await clusters.get(workspaceId, clusterId))!,
-        validation: result.validation,
-      };
+      const cluster = (await clusters.get(workspaceId, clusterId))!;
+      // Admins and clusters:write tokens validate: audited like every clusters:write call.
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.validated",
+        targetType: "cluster",
+        targetId: clusterId,
+        metadata: { name: cluster.name, status: cluster.status },
+      });
+      return { cluster, validation: result.validation };
     },
 
     /**
@@ -128,7 +131,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       const context = connection.context;
       const { prometheusUrl } = existing;
       const result = await check(gatewayFor(connection, { prometheusUrl }), prometheusUrl);
-      const sealed = vault.seal(input.kubeconfig, workspaceId);
+      const sealed = vault.seal(kubeconfigBinding(workspaceId, existing.name), input.kubeconfig);
       const stored = await clusters.replaceCredentials(workspaceId, clusterId, {
         sealed,
         context,

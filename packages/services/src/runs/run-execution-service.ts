@@ -2,6 +2,7 @@ import {
   isRunActive,
   DomainError,
   type TBenchmarkDefinition,
+  type TResolvedHeader,
   type TTrialCoordinates,
   type TValidityFlag,
 } from "@meshbench/contracts";
@@ -15,6 +16,7 @@ import type {
 import { mulberry32, planTrials, probeObservationsOf, type TPlannedTrial } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
+import type { SecretService } from "../secrets/secret-service";
 import { assessedTrial, readTrialResult } from "../results/record-trial";
 
 type Deps = {
@@ -23,6 +25,7 @@ type Deps = {
   execution: RunExecutionRepository;
   samples: ResourceSampleRepository;
   access: ClusterAccess;
+  secrets: Pick<SecretService, "openRequestHeaders">;
 };
 
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
@@ -39,6 +42,11 @@ export type ClaimedRun = {
   plan: TPlannedTrial[];
   /** What is left of it: the plan without the finished trials. */
   remaining: TPlannedTrial[];
+  /**
+   * A variant's request headers with their secrets opened now, for the load generator's request
+   * only: the caller sends them and keeps them nowhere. Throws naming a secret that is gone.
+   */
+  requestHeaders(variant: string): Promise<TResolvedHeader[]>;
 };
 
 /** The snapshot's interleaved plan, and what is left of it once finished trials are skipped. */
@@ -75,7 +83,7 @@ export type TrialOutput = {
  * uploads), store the environment, finish. Every call is scoped to the run's workspace.
  */
 export function createRunExecutionService(deps: Deps) {
-  const { runs, clusters, execution, samples, access } = deps;
+  const { runs, clusters, execution, samples, access, secrets } = deps;
   return {
     /**
      * queued/running → running, with its definition snapshot and an open gateway; null when
@@ -125,6 +133,8 @@ export function createRunExecutionService(deps: Deps) {
         prometheusUrl: sealed.prometheusUrl,
         finishedKeys,
         ...planOf(snapshot.definition, finishedKeys),
+        requestHeaders: (variant) =>
+          secrets.openRequestHeaders(workspaceId, snapshot.definition, variant),
       };
     },
 

@@ -63,18 +63,19 @@ describe("runs are records: the definition a run was created with is the one it 
   it("keeps a run's report, verdict, exports and bundle byte-identical after its benchmark and budgets are edited (read by a fresh createServices)", async () => {
     const before = await readRecord(fresh(), ws, runId);
     expect(JSON.parse(before.verdict)).toMatchObject({ status: "fail" });
-    await fresh().benchmarks.update(ws, bench.id, edited(bench.definition));
+    await fresh().benchmarks.update(ws, bench.definition.key, edited(bench.definition));
     await fresh().verdicts.setBudgets(
       ws,
       bench.definition.key,
       ZBudgets.parse({ rules: [{ kind: "overhead", statistic: "p50", maxPercent: 5000 }] }),
+      { actorUserId: null },
     );
     const after = await readRecord(fresh(), ws, runId);
     expect(after).toEqual(before);
 
     // The same run read against today's definition would differ: the test could fail.
     const run = await createRunRepository(db()).get(ws, runId);
-    const current = (await fresh().benchmarks.get(ws, bench.id)).definition;
+    const current = (await fresh().benchmarks.get(ws, bench.definition.key)).definition;
     const samples = await createResourceSampleRepository(db()).listTrialSamples(ws, runId);
     const today = buildRunReport({ run: run!, definition: current, samples, audience: "member" });
     expect(today.reference).toBe("istio");
@@ -110,7 +111,7 @@ describe("runs are records: the definition a run was created with is the one it 
 
   it("resumes a run edited mid-run with the snapshot's trials: same keys, same Fortio requests", async () => {
     const services = fresh();
-    const def = (await services.benchmarks.get(ws, bench.id)).definition;
+    const def = (await services.benchmarks.get(ws, bench.definition.key)).definition;
     const { runId: midRun } = await services.scheduling.start(ws, {
       benchmarkId: bench.id,
       clusterId,
@@ -123,7 +124,7 @@ describe("runs are records: the definition a run was created with is the one it 
     // Two trials ran before the worker stopped.
     for (const t of planned.plan.slice(0, 2))
       await services.execution.markFailed(ws, midRun, t, "worker stopped");
-    await services.benchmarks.update(ws, bench.id, {
+    await services.benchmarks.update(ws, bench.definition.key, {
       ...def,
       loadMatrix: { ...def.loadMatrix, qps: [200], connections: [16] },
       repetitions: 2,
@@ -138,7 +139,9 @@ describe("runs are records: the definition a run was created with is the one it 
     expect(resumed.plan).toEqual(planned.plan);
     expect(resumed.remaining.map((t) => t.key)).toEqual(planned.plan.slice(2).map((t) => t.key));
     expect(describeLoad(midRun, resumed.definition, resumed.plan)).toEqual(requests);
-    expect(Object.values(requests).join("\n")).toMatch(/qps=100&c=8&t=30s&r=0\.0001/);
+    expect(Object.values(requests).join("\n")).toMatch(
+      /"qps":"100","c":"8","t":"30s","r":"0\.0001"/,
+    );
     // A run started now plans the edited matrix.
     const { runId: later } = await services.scheduling.start(ws, {
       benchmarkId: bench.id,
@@ -152,25 +155,28 @@ describe("runs are records: the definition a run was created with is the one it 
 
   it("refuses a new key once the benchmark has runs (BAD_REQUEST on key), and stores nothing", async () => {
     const services = fresh();
-    const def = (await services.benchmarks.get(ws, bench.id)).definition;
+    const def = (await services.benchmarks.get(ws, bench.definition.key)).definition;
     const error = await services.benchmarks
-      .update(ws, bench.id, { ...def, key: "renamed", name: "Renamed" })
+      .update(ws, bench.definition.key, { ...def, key: "renamed", name: "Renamed" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: "BAD_REQUEST", field: "key" });
-    expect((await services.benchmarks.get(ws, bench.id)).definition).toMatchObject({
+    expect((await services.benchmarks.get(ws, bench.definition.key)).definition).toMatchObject({
       key: "records-mesh",
       name: def.name,
     });
     // Without runs the key is still the user's to change.
     const spare = await services.benchmarks.create(ws, { ...def, key: "spare" });
-    const renamed = await services.benchmarks.update(ws, spare.id, { ...def, key: "spare-2" });
+    const renamed = await services.benchmarks.update(ws, spare.definition.key, {
+      ...def,
+      key: "spare-2",
+    });
     expect(renamed.definition.key).toBe("spare-2");
   });
 
   it("archives a benchmark: hidden from lists and not runnable, its runs and history intact", async () => {
     const services = fresh();
-    await services.benchmarks.setArchived(ws, bench.id, true);
+    await services.benchmarks.setArchived(ws, bench.definition.key, true);
     expect((await services.benchmarks.list(ws)).map((b) => b.key)).not.toContain("records-mesh");
     expect(await services.benchmarks.list(ws, { archived: true })).toContainEqual(
       expect.objectContaining({ key: "records-mesh", archived: true }),
@@ -187,7 +193,7 @@ describe("runs are records: the definition a run was created with is the one it 
       services.scheduling.start(ws, { benchmarkId: bench.id, clusterId, git: {}, labels: {} }),
     ).rejects.toMatchObject({ code: "PRECONDITION_FAILED" });
     expect((await services.reports.runReport(ws, runId)).run.id).toBe(runId);
-    await services.benchmarks.setArchived(ws, bench.id, false);
+    await services.benchmarks.setArchived(ws, bench.definition.key, false);
     expect((await services.benchmarks.list(ws)).map((b) => b.key)).toContain("records-mesh");
   });
 });

@@ -36,7 +36,9 @@ export async function recordsWorkspace(db: Database, services: Services, slug: s
     data: { workspaceId: ws, name: `${slug} lab`, status: "ready", serverVersion: "v1.32.0" },
   });
   const bench = await services.benchmarks.create(ws, recordsDefinition(`${slug}-mesh`));
-  await services.verdicts.setBudgets(ws, bench.definition.key, ZBudgets.parse(OVERHEAD_BUDGETS));
+  await services.verdicts.setBudgets(ws, bench.definition.key, ZBudgets.parse(OVERHEAD_BUDGETS), {
+    actorUserId: null,
+  });
   return { ws, clusterId: cluster.id, bench };
 }
 

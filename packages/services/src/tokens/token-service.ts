@@ -1,6 +1,7 @@
 import {
   DomainError,
   isTokenScope,
+  scopeConflict,
   type TApiToken,
   type TCreateApiTokenInput,
   type TTokenScope,
@@ -23,6 +24,8 @@ export function createTokenService(tokens: ApiTokenRepository) {
       input: TCreateApiTokenInput,
       actor: AuditActor,
     ): Promise<TApiToken & { token: string }> {
+      const conflict = scopeConflict(input.scopes);
+      if (conflict) throw new DomainError("BAD_REQUEST", `scopes: ${conflict}`, "scopes");
       const { token, prefix, hash } = generateApiToken();
       const created = await tokens.create(
         workspaceId,

@@ -25,7 +25,7 @@ function seedOf(text: string): number {
   return h >>> 0;
 }
 
-function parseBudgets(raw: unknown): TBudgets {
+export function parseBudgets(raw: unknown): TBudgets {
   const parsed = ZBudgets.safeParse(raw ?? {});
   if (!parsed.success)
     throw new DomainError(

@@ -1,15 +1,15 @@
 import {
   DomainError,
   isRunActive,
-  ZBudgets,
   type TBudgets,
   type TGetVerdictInput,
   type TVerdictRecord,
 } from "@meshbench/contracts";
 import type { RunRecord, VerdictRepository } from "@meshbench/db";
-import { judgeRun, type JudgeDeps } from "./judge-run";
+import type { AuditActor, AuditService } from "../audit/audit-service";
+import { judgeRun, parseBudgets, type JudgeDeps } from "./judge-run";
 
-type Deps = JudgeDeps & { verdicts: VerdictRepository };
+type Deps = JudgeDeps & { verdicts: VerdictRepository; audit: Pick<AuditService, "record"> };
 
 /**
  * Verdicts are records: a finished run's verdict is judged once, stored with the budgets as they
@@ -54,21 +54,31 @@ export function createVerdictService(deps: Deps) {
       await loadRun(workspaceId, runId);
       return deps.verdicts.listForRun(workspaceId, runId);
     },
-    /** A benchmark's budgets as stored (defaults when none), for the budgets editor. */
+    /** A benchmark's budgets (CI-only benchmarks included; defaults when none were set). */
     async budgets(workspaceId: string, benchmarkKey: string) {
       const benchmark = await deps.benchmarks.getBudgets(workspaceId, benchmarkKey);
       if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
-      const parsed = ZBudgets.safeParse(benchmark.budgets ?? {});
-      return {
-        benchmarkKey,
-        budgets: parsed.success ? parsed.data : null,
-        invalid: !parsed.success,
-      };
+      return { benchmarkKey, budgets: parseBudgets(benchmark.budgets) };
     },
-    /** Stores a benchmark's budgets (CI-only benchmarks included); NOT_FOUND for an unknown key. */
-    async setBudgets(workspaceId: string, benchmarkKey: string, budgets: TBudgets) {
+    /**
+     * Stores a benchmark's budgets (CI-only benchmarks included); NOT_FOUND for an unknown key.
+     * Budgets decide what passes CI, so every change is in the audit log with who made it.
+     */
+    async setBudgets(
+      workspaceId: string,
+      benchmarkKey: string,
+      budgets: TBudgets,
+      actor: AuditActor,
+    ) {
       if (!(await deps.benchmarks.setBudgets(workspaceId, benchmarkKey, budgets)))
         throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      await deps.audit.record(workspaceId, {
+        ...actor,
+        action: "benchmark.budgets_set",
+        targetType: "benchmark",
+        targetId: benchmarkKey,
+        metadata: { rules: budgets.rules.length, kinds: budgets.rules.map((r) => r.kind) },
+      });
       return { benchmarkKey, budgets };
     },
   };

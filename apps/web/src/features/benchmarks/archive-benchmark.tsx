@@ -6,11 +6,9 @@ import { useTRPC } from "~/trpc/react";
 
 /** Archives a benchmark (hidden from the list, its runs and history kept) or restores it. */
 export function ArchiveBenchmark({
-  benchmarkId,
   benchmarkKey,
   archived,
 }: {
-  benchmarkId: string;
   benchmarkKey: string;
   archived: boolean;
 }) {
@@ -34,7 +32,7 @@ export function ArchiveBenchmark({
           if (!archived && !window.confirm(`Archive ${benchmarkKey}? Its runs and history stay.`))
             return;
           setError(null);
-          change.mutate({ benchmarkId, archived: !archived });
+          change.mutate({ benchmarkKey, archived: !archived });
         }}
       >
         {archived ? "Restore" : "Archive"}

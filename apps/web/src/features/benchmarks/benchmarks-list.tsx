@@ -118,13 +118,7 @@ export function BenchmarksList({
                       {editable && !b.ciOnly && !b.archived && (
                         <RunNow benchmarkId={b.id} benchmarkKey={b.key} clusters={clusterOptions} />
                       )}
-                      {editable && (
-                        <ArchiveBenchmark
-                          benchmarkId={b.id}
-                          benchmarkKey={b.key}
-                          archived={b.archived}
-                        />
-                      )}
+                      {editable && <ArchiveBenchmark benchmarkKey={b.key} archived={b.archived} />}
                     </span>
                   </td>
                 </tr>

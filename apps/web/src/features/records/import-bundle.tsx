@@ -6,21 +6,17 @@ import { useTRPC } from "~/trpc/react";
 
 type Loaded = { bundle: unknown; secrets: string[]; title: string };
 
-/** Reads the bundle's list of sealed values (the server checks everything else). */
+/** Reads the names of the secrets the bundle's headers use (the server checks everything else). */
 function readBundle(text: string): Loaded {
-  const bundle = JSON.parse(text) as {
-    run?: { title?: unknown };
-    secrets?: { name?: unknown }[];
-  };
-  const secrets = (bundle.secrets ?? []).flatMap((s) =>
-    typeof s.name === "string" ? [s.name] : [],
-  );
+  const bundle = JSON.parse(text) as { run?: { title?: unknown }; secrets?: unknown[] };
+  const secrets = (bundle.secrets ?? []).filter((s): s is string => typeof s === "string");
   return { bundle, secrets, title: typeof bundle.run?.title === "string" ? bundle.run.title : "" };
 }
 
 /**
- * Picks a bundle file, asks for the value of every `<secret:name>` it lists (values never travel
- * in a bundle), imports it and opens the new read-only run.
+ * Picks a bundle file, asks which workspace secret stands for each `<secret:name>` it lists
+ * (default: the same name; a secret's value never travels, here or in the bundle), imports it and
+ * opens the new read-only run.
  */
 export function ImportBundle() {
   const trpc = useTRPC();
@@ -65,11 +61,10 @@ export function ImportBundle() {
       {loaded ? <p data-testid="bundle-title">{loaded.title}</p> : null}
       {loaded?.secrets.map((name) => (
         <label key={name}>
-          Value of the secret {name}{" "}
+          Workspace secret for {`<secret:${name}>`}{" "}
           <input
-            type="password"
             required
-            value={values[name] ?? ""}
+            value={values[name] ?? name}
             onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
           />
         </label>

@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "../../trpc";
 import { archiveBenchmark } from "./archive-benchmark";
 import { createBenchmark } from "./create-benchmark";
+import { createFromTemplate } from "./create-from-template";
 import { estimateBenchmark } from "./estimate-benchmark";
 import { getBenchmark } from "./get-benchmark";
 import { listBenchmarks } from "./list-benchmarks";
@@ -10,6 +11,7 @@ export const benchmarksRouter = createTRPCRouter({
   list: listBenchmarks,
   get: getBenchmark,
   create: createBenchmark,
+  createFromTemplate,
   update: updateBenchmark,
   estimate: estimateBenchmark,
   setArchived: archiveBenchmark,

@@ -103,7 +103,7 @@ describe("results.upload over a real database", () => {
       },
     ]);
     // Still nothing to start or edit: get keeps refusing a definition-less benchmark.
-    await expect(admin.benchmarks.get({ benchmarkId: list[0]!.id })).rejects.toMatchObject({
+    await expect(admin.benchmarks.get({ benchmarkKey: list[0]!.key })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });

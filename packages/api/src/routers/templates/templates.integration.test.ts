@@ -61,7 +61,7 @@ describe("templates.list / templates.get over tRPC and REST (real database)", ()
     });
     const full = await member.templates.get({ key: "istio-perf-page" });
     const created = await member.benchmarks.create(full.definition);
-    const stored = await member.benchmarks.get({ benchmarkId: created.id });
+    const stored = await member.benchmarks.get({ benchmarkKey: created.definition.key });
     expect(stored.definition.template).toBe("istio-perf-page");
     expect(stored.definition.reportSections[0]).toBe("added-latency");
   });

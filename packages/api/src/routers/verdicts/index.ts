@@ -7,8 +7,8 @@ import { setBudgetsProcedure } from "./set-budgets";
 
 export const verdictsRouter = createTRPCRouter({
   get: getVerdictProcedure,
-  setBudgets: setBudgetsProcedure,
   budgets: getBudgetsProcedure,
+  setBudgets: setBudgetsProcedure,
   recompute: recomputeVerdictProcedure,
   records: listVerdictRecordsProcedure,
 });

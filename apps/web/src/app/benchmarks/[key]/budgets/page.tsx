@@ -21,8 +21,18 @@ export default async function BudgetsPage({ params }: Props) {
   const caller = await api();
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
-  const stored = await orNotFound(caller.verdicts.budgets({ benchmarkKey: key }));
-  const budgets = stored.budgets ?? ZBudgets.parse({});
+  // Stored budgets that no longer parse are refused (PRECONDITION_FAILED): the editor starts
+  // from the defaults and saving replaces them.
+  const stored = await orNotFound(
+    caller.verdicts
+      .budgets({ benchmarkKey: key })
+      .then((b) => ({ budgets: b.budgets, invalid: false }))
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== "PRECONDITION_FAILED") throw error;
+        return { budgets: ZBudgets.parse({}), invalid: true };
+      }),
+  );
+  const budgets = stored.budgets;
   return (
     <>
       <h1>Budgets of {key}</h1>

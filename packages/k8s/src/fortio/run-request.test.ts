@@ -1,6 +1,6 @@
 import { ZBenchmarkDefinition } from "@meshbench/contracts";
 import { describe, expect, it } from "vitest";
-import { describeRunRequest, fortioRunQuery } from "./run-query";
+import { describeRunRequest, fortioRunBody } from "./run-request";
 
 const def = ZBenchmarkDefinition.parse({
   key: "k",
@@ -37,20 +37,19 @@ const plain = ZBenchmarkDefinition.parse({
   loadMatrix: { qps: [100], connections: [2] },
 });
 
-describe("the REST query of a trial", () => {
-  const query = fortioRunQuery(
-    {
-      coordinates: coords,
-      durationSeconds: 30,
-      fortio: def.methodology.fortio,
-      url: "http://echo.ns.svc.cluster.local:8080/echo",
-      label: "r/t1-abc",
-    },
-    { save: true, async: true },
-  );
+describe("the REST request of a trial", () => {
+  const input = {
+    coordinates: coords,
+    durationSeconds: 30,
+    fortio: def.methodology.fortio,
+    url: "http://echo.ns.svc.cluster.local:8080/echo",
+    label: "r/t1-abc",
+    headers: [],
+  };
+  const body = fortioRunBody(input, { save: true, async: true });
 
-  it("asks Fortio's REST API for the trial's load, flag for flag", () => {
-    expect(Object.fromEntries(query)).toEqual({
+  it("asks Fortio's REST API for the trial's load, flag for flag, in a POST body", () => {
+    expect(body).toEqual({
       url: "http://echo.ns.svc.cluster.local:8080/echo",
       qps: "-1",
       c: "8",
@@ -65,14 +64,33 @@ describe("the REST query of a trial", () => {
       async: "on",
       save: "on",
     });
-    expect(describeRunRequest("ns/lg-fortio", query)).toContain("payload=<1024 bytes>");
-    expect(describeRunRequest("ns/lg-fortio", query)).toMatch(
-      /^GET ns\/lg-fortio:8080\/fortio\/rest\/run\?url=http:\/\/echo/,
+    const described = describeRunRequest("ns/lg-fortio", body);
+    expect(described).toMatch(
+      /^POST ns\/lg-fortio:8080\/fortio\/rest\/run \{"url":"http:\/\/echo\.ns\.svc\.cluster\.local:8080\/echo","qps":"-1",/,
     );
+    expect(described).toContain('"payload":"<1024 bytes>"');
+  });
+
+  it("carries headers as Fortio's `headers` list; a description shows what it was given", () => {
+    const withHeaders = fortioRunBody(
+      {
+        ...input,
+        headers: [
+          { name: "X-Run", value: "bench" },
+          { name: "Authorization", value: "<secret:elca-jwt>" },
+        ],
+      },
+      { save: false, async: false },
+    );
+    expect(withHeaders.headers).toEqual(["X-Run: bench", "Authorization: <secret:elca-jwt>"]);
+    expect(describeRunRequest("ns/lg-fortio", withHeaders)).toContain(
+      '"headers":["X-Run: bench","Authorization: <secret:elca-jwt>"]',
+    );
+    expect(body).not.toHaveProperty("headers");
   });
 
   it("runs TCP load without HTTP-only flags", () => {
-    const q = fortioRunQuery(
+    const tcp = fortioRunBody(
       {
         coordinates: {
           variant: "base",
@@ -87,11 +105,12 @@ describe("the REST query of a trial", () => {
         fortio: plain.methodology.fortio,
         url: "tcp://echo.ns.svc.cluster.local:8078",
         label: "l",
+        headers: [],
       },
       { save: true, async: true },
     );
-    expect(q.get("url")).toBe("tcp://echo.ns.svc.cluster.local:8078");
-    expect(q.has("connection-reuse")).toBe(false);
-    expect(q.has("h2")).toBe(false);
+    expect(tcp.url).toBe("tcp://echo.ns.svc.cluster.local:8078");
+    expect(tcp).not.toHaveProperty("connection-reuse");
+    expect(tcp).not.toHaveProperty("h2");
   });
 });
