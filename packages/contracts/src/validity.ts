@@ -8,6 +8,8 @@ export const ZValidityCode = z.enum([
   "coarse_resolution",
   "warmup_not_discarded",
   "summary_only",
+  /** The load generator, not the target, was the bottleneck (core's assessLoadGenerator). */
+  "load_generator_saturated",
 ]);
 export type TValidityCode = z.infer<typeof ZValidityCode>;
 

@@ -6,6 +6,7 @@ export type {
   ClusterGateway,
   CpuCounterReading,
   PreparedVariant,
+  LoadGeneratorCpuRoom,
   UsageSample,
 } from "./gateway";
 export { KubeClusterGateway } from "./kube-cluster-gateway";

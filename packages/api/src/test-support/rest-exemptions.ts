@@ -28,4 +28,15 @@ export const REST_EXEMPTIONS: Record<string, string> = {
     "creates a benchmark and starts a run: no one token scope grants both benchmarks:write and " +
     "runs:trigger; over REST a client reads GET /runs/{runId}/definition, then POST /benchmarks " +
     "and POST /runs (GET /runs/{runId}/rerun-plan lists the differences first)",
+  "secrets.list":
+    "header secrets are set up in the browser (Settings → Secrets); no scope reaches secrets.*, so a " +
+    "CI token cannot even learn which secrets exist — a benchmark names its secret, CI never needs the list",
+  "secrets.put":
+    "a header secret's value is typed by a signed-in admin: no token (however leaked) can plant or " +
+    "replace the credential a benchmark sends to the target",
+  "secrets.delete":
+    "destructive and credential-bearing: kept to signed-in admins, like clusters.delete",
+  "secrets.generateTestJwt":
+    "mints a signing key pair into the vault for the template picker's JWT variant: a signed-in " +
+    "admin's choice, never a token's",
 };

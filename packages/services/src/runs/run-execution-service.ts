@@ -13,7 +13,15 @@ import type {
   RunExecutionRepository,
   RunRepository,
 } from "@meshbench/db";
-import { mulberry32, planTrials, probeObservationsOf, type TPlannedTrial } from "@meshbench/core";
+import {
+  assessLoadGenerator,
+  mulberry32,
+  planTrials,
+  probeObservationsOf,
+  trialCpuMillicores,
+  type LoadGeneratorCeiling,
+  type TPlannedTrial,
+} from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
@@ -75,7 +83,20 @@ export type TrialOutput = {
   samples: ResourceSampleInput[];
   /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
   flags?: TValidityFlag[];
+  /** The load generator's CPU ceiling (core's loadGeneratorCeiling); absent or null: not judged. */
+  loadGeneratorCeiling?: LoadGeneratorCeiling | null;
+  /** The target's pods' CPU limit, summed; absent or null: its CPU saturation is not judged. */
+  targetCpuLimitMillicores?: number | null;
 };
+
+/** The target's CPU (its apps and their proxies) over its limit; null when either is unknown. */
+function targetCpuShare(output: TrialOutput): number | null {
+  const limit = output.targetCpuLimitMillicores ?? null;
+  const used = trialCpuMillicores(
+    output.samples.filter((s) => s.role === "app" || s.role === "proxy"),
+  );
+  return limit && used !== null ? used / limit : null;
+}
 
 /**
  * What the worker does to the database while it drives a run: claim it and open its cluster,
@@ -194,6 +215,15 @@ export function createRunExecutionService(deps: Deps) {
         return reason;
       }
       trial.validityFlags.push(...(output.flags ?? []));
+      const generator = assessLoadGenerator({
+        outcome: { ...trial.result, requestedQps: output.coordinates.requestedQps },
+        generatorCpuMillicores: trialCpuMillicores(
+          output.samples.filter((s) => s.role === "load_generator"),
+        ),
+        ceiling: output.loadGeneratorCeiling ?? null,
+        targetCpuShare: targetCpuShare(output),
+      });
+      if (generator) trial.validityFlags.push(generator);
       await runs.recordCompletedTrial(workspaceId, runId, trial);
       await samples.addMany(workspaceId, runId, output.samples);
       return null;
