@@ -1,6 +1,10 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
-import { environmentFingerprint } from "./fingerprint";
-import { describeHeaders, requestHeadersOf, type TPlannedTrial } from "@meshbench/core";
+import {
+  describeHeaders,
+  environmentFingerprint,
+  requestHeadersOf,
+  type TPlannedTrial,
+} from "@meshbench/core";
 import {
   type ClusterGateway,
   describeLoadGeneratorMesh,

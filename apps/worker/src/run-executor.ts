@@ -3,8 +3,6 @@ import {
   capacityEnvironmentSection,
   capacitySearchConfigOf,
   CAPACITY_ENVIRONMENT_SECTION,
-  mulberry32,
-  planTrials,
   type TPlannedTrial,
 } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
@@ -55,7 +53,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       execution: deps.execution,
       log: deps.log,
     };
-    const { plan, remaining } = capacity ? { plan: [], remaining: [] } : planOf(claimed);
+    const { plan, remaining } = claimed;
     const needed = capacityCtx
       ? await capacityVariantsToRun(capacityCtx)
       : new Set(remaining.map((t) => t.coordinates.variant));
@@ -133,17 +131,6 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
   } finally {
     if (cleanupAtEnd) await cleanup(deps, claimed.gateway, runId);
   }
-}
-
-/** The interleaved plan, and what is left of it (trials that finished before are skipped). */
-function planOf({ definition: def, finishedKeys }: ClaimedRun) {
-  const plan = planTrials(
-    def,
-    def.methodology.interleaving === "randomized-blocks"
-      ? { mode: "randomized-blocks", rng: mulberry32(def.methodology.seed) }
-      : { mode: "round-robin" },
-  );
-  return { plan, remaining: plan.filter((t) => !finishedKeys.has(t.key)) };
 }
 
 async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetection) {

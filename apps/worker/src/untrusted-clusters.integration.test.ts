@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DomainError, ZBenchmarkDefinition } from "@meshbench/contracts";
-import { createPrismaClient, type Database } from "@meshbench/db";
+import { createPrismaClient, definitionSnapshot, type Database } from "@meshbench/db";
 import { createServices, localDevVaultKeys, SecretVault, type Services } from "@meshbench/services";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +131,9 @@ describe("stored kubeconfigs that break today's rules", () => {
         title: "b",
         status: "queued",
         source: "scheduled",
+        // What runs.start stores with every run: the definition it was created with.
+        definition: definitionSnapshot(bench.definition),
+        definitionSource: "snapshot",
       },
     });
     expect(await services.execution.claim(workspaceId, run.id)).toBeNull();

@@ -11,6 +11,7 @@ import { verdictsRouter } from "./routers/verdicts";
 import { historyRouter } from "./routers/history";
 import { clustersRouter } from "./routers/clusters";
 import { benchmarksRouter } from "./routers/benchmarks";
+import { bundlesRouter } from "./routers/bundles";
 import { templatesRouter } from "./routers/templates";
 import { secretsRouter } from "./routers/secrets";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -29,6 +30,7 @@ export const appRouter = createTRPCRouter({
   share: shareRouter,
   clusters: clustersRouter,
   benchmarks: benchmarksRouter,
+  bundles: bundlesRouter,
   templates: templatesRouter,
   secrets: secretsRouter,
 });

@@ -8,7 +8,7 @@ import {
 } from "./benchmark-target";
 import { ZDnsLabel, ZKubernetesAnnotations, ZKubernetesLabels } from "./kubernetes-names";
 import { ZCapacitySearch, ZMethodology, REPORT_SECTIONS, ZReportSection } from "./methodology";
-import { ZRequestHeaders } from "./request-headers";
+import { ZMaskedRequestHeaders, ZRequestHeaders } from "./request-headers";
 import { ZRunStatus } from "./run";
 
 export const MESH_KINDS = [
@@ -118,6 +118,21 @@ export const ZBenchmarkNaming = ZBenchmarkDefinitionFields.pick({
   description: true,
 }).partial();
 
+/**
+ * A definition as a reproducibility bundle carries it: every secret header masked as
+ * `<secret:name>` (core maskDefinitionSecrets): only secret names travel, never a value. An
+ * import fills the placeholders with workspace
+ * secrets (core fillDefinitionSecrets) and checks the result as a ZBenchmarkDefinition.
+ */
+export const ZMaskedBenchmarkDefinition = ZBenchmarkDefinitionFields.extend({
+  variants: z
+    .array(ZVariant.extend({ requestHeaders: ZMaskedRequestHeaders.default([]) }))
+    .min(1)
+    .max(12),
+  requestHeaders: ZMaskedRequestHeaders.default([]),
+});
+export type TMaskedBenchmarkDefinition = z.infer<typeof ZMaskedBenchmarkDefinition>;
+
 export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, ctx) => {
   const names = new Set<string>();
   b.variants.forEach((v, i) => {
@@ -221,6 +236,8 @@ const ZBenchmarkSummaryBase = z.object({
   name: z.string(),
   description: z.string().nullable(),
   lastRun: ZBenchmarkLastRun.nullable(),
+  /** Hidden from lists (listed only when asked for); its runs and history stay. */
+  archived: z.boolean(),
   updatedAt: z.date(),
 });
 
@@ -244,6 +261,7 @@ export type TBenchmarkSummary = z.infer<typeof ZBenchmarkSummary>;
 export const ZBenchmarkDetail = z.object({
   id: z.string(),
   definition: ZBenchmarkDefinition,
+  archived: z.boolean(),
   trialCount: z.number().int(),
   estimatedSeconds: z.number(),
   createdAt: z.date(),

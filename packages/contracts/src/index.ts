@@ -27,5 +27,8 @@ export * from "./health";
 export * from "./units";
 export * from "./format";
 export * from "./kubernetes-objects";
+export * from "./definition-snapshot";
+export * from "./bundle";
+export * from "./bundle-schema";
 export * from "./request-headers";
 export * from "./secrets";

@@ -130,6 +130,17 @@ export const ZRequestHeaders = z
       });
   });
 
+/**
+ * Headers as a bundle carries them (core maskDefinitionSecrets): plain, a secret header's value
+ * its `<secret:name>` placeholder. Not sendable: an import fills them back (fillDefinitionSecrets)
+ * and checks the result as ZRequestHeaders.
+ */
+export const ZMaskedRequestHeaders = z
+  .array(
+    z.strictObject({ name: z.string().max(128), value: z.string().max(MAX_HEADER_VALUE_LENGTH) }),
+  )
+  .max(MAX_REQUEST_HEADERS);
+
 /** A header secret's value: sent as the header's value, so it obeys the same rules. */
 export const ZHeaderSecretValue = z
   .string()

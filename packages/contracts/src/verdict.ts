@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZComparisonStatistic } from "./comparison";
+import { ZBudgets } from "./budget";
 import { ZId } from "./run";
 import { ZChangePoint } from "./noise";
 
@@ -61,6 +62,24 @@ export const ZVerdict = z.object({
   seed: z.number().int(),
 });
 export type TVerdict = z.infer<typeof ZVerdict>;
+
+/**
+ * A verdict as stored (`Verdict` table): judged once, with the budgets as they were and the
+ * reference run it was judged against, so later budget edits or newer runs do not change it.
+ * A finished run's verdict is read back from its record; only an explicit recompute judges again
+ * (and stores a new record).
+ */
+export const ZVerdictRecord = ZVerdict.extend({
+  /** null: not stored (the run is still in progress, its verdict would change). */
+  id: ZId.nullable(),
+  /** The budgets as judged (the benchmark's at the time). */
+  budgets: ZBudgets,
+  /** The reference branch that was asked for (null: the budgets' own). */
+  referenceBranch: z.string().nullable(),
+  /** ISO time of judgement. */
+  judgedAt: z.string(),
+});
+export type TVerdictRecord = z.infer<typeof ZVerdictRecord>;
 
 export const ZGetVerdictInput = z.object({
   runId: ZId,

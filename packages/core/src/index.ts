@@ -15,4 +15,5 @@ export * from "./changepoints";
 export * from "./fingerprint";
 export * from "./report";
 export * from "./roles";
+export * from "./records";
 export * from "./headers";

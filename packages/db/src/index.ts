@@ -12,6 +12,7 @@ export {
   type CreateRunInput,
   type CompletedTrialInput,
   type RunWithTrialRows,
+  type RunRecord,
 } from "./repositories/run-repository";
 export {
   createWorkspaceRepository,
@@ -96,6 +97,13 @@ export {
   type ChangePointDecisionRepository,
   type ChangePointDecisionRecord,
 } from "./repositories/change-point-decision-repository";
+export { createVerdictRepository, type VerdictRepository } from "./repositories/verdict-repository";
+export {
+  createImportRepository,
+  type ImportRepository,
+  type ImportedRunInput,
+} from "./repositories/import-repository";
+export { definitionDigest, definitionSnapshot } from "./repositories/definition-snapshot";
 export {
   createWorkspaceSecretRepository,
   type WorkspaceSecretRepository,

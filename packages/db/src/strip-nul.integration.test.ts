@@ -1,3 +1,4 @@
+import { ZBenchmarkDefinition } from "@meshbench/contracts";
 import { trialKey } from "@meshbench/core";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { describe, expect, it } from "vitest";
@@ -60,6 +61,13 @@ describe("every write to Postgres drops NUL (text from clusters, pods and docume
       clusterId: cluster.id,
       title: `scheduled${NUL}`,
       trialsTotal: 1,
+      definition: ZBenchmarkDefinition.parse({
+        key: "nul",
+        name: `snapshot${NUL}`,
+        target: { kind: "fortio-echo" },
+        variants: [{ name: "baseline", mesh: "baseline" }],
+        loadMatrix: { qps: [10], connections: [1] },
+      }),
     });
     await runs.claim(ws.id, runId);
     await runs.setEnvironment(ws.id, runId, { [`node${NUL}`]: { kernel: `6.1${NUL}` } });

@@ -1,3 +1,4 @@
+import { ZBenchmarkDefinition } from "@meshbench/contracts";
 import type { Database } from "@meshbench/db";
 import { createRunRepository, createWorkspaceRepository } from "@meshbench/db";
 import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "./matrix";
@@ -65,6 +66,8 @@ export async function seedDemo(db: Database) {
     source: "import",
     status: "running",
     benchmarkId: benchmark.id,
+    // The run keeps the definition it was measured with (the page's "definition as run").
+    definition: ZBenchmarkDefinition.parse(demoBenchmark),
     labels: { demo: "true" },
     environment: {
       machine: "2 cores, 24 GiB (load generator, proxy and server share the cores)",

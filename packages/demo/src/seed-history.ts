@@ -1,4 +1,4 @@
-import type { TEnvironmentFingerprint } from "@meshbench/contracts";
+import { ZBenchmarkDefinition, type TEnvironmentFingerprint } from "@meshbench/contracts";
 import type { Database } from "@meshbench/db";
 import { createRunRepository } from "@meshbench/db";
 import { readDemoMatrix, recordDemoTrials } from "./matrix";
@@ -76,6 +76,7 @@ export async function seedHistoryDemo(db: Database, workspaceId: string, now = D
       source: "import",
       status: "running",
       benchmarkId: benchmark.id,
+      definition: ZBenchmarkDefinition.parse(definition),
       labels: { mesh: "istio", meshVersion: istio },
       git: { branch: "main", commit: `c0ffee${String(n).padStart(2, "0")}`.padEnd(40, "0") },
       environment: { fingerprint: fingerprint(istio) },

@@ -18,4 +18,5 @@ export {
   type InClusterAccess,
 } from "./cluster/open-cluster";
 export { describeLoadGeneratorMesh } from "./manifests/labels";
+export { describeLoad } from "./steps/trial";
 export { definitionProblems } from "./policy/definition-policy";

@@ -5,6 +5,7 @@ import {
   createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
+  createImportRepository,
   createMembershipRepository,
   createNoiseCalibrationRepository,
   createRateLimiter,
@@ -13,6 +14,7 @@ import {
   createRunRepository,
   createShareLinkRepository,
   createUploadRepository,
+  createVerdictRepository,
   createWorkspaceRepository,
   createWorkspaceSecretRepository,
   type Database,
@@ -22,6 +24,7 @@ import {
 import { KubeClusterGateway } from "@meshbench/k8s";
 import { createAuditService } from "./audit/audit-service";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
+import { createBundleService } from "./bundles/bundle-service";
 import { createClusterAccess, type ClusterConnectionRules } from "./clusters/cluster-access";
 import { createClusterService } from "./clusters/cluster-service";
 import { createExportService } from "./exports/export-service";
@@ -138,14 +141,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       }),
     rules: options.clusterRules ?? { outboundPolicy: null },
   });
-  const reports = createReportService({ runs, samples, benchmarks, noise });
+  const reports = createReportService({ runs, samples, noise });
+  const verdicts = createVerdictRepository(db);
   const templates = createTemplateService();
   const audits = createAuditService(audit);
+  const benchmarkService = createBenchmarkService({ benchmarks, templates, secrets });
   return {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
-    /** Reading runs: the runs list, its filters, one run with its trials. */
-    runs: createRunQueryService(runs),
+    /** Reading runs: the runs list, its filters, one run with its trials, the definition it ran. */
+    runs: createRunQueryService(runs, benchmarks),
     /** The caller's workspace and the others they belong to. */
     workspaces: createWorkspaceService({ workspaces, members: memberships }),
     /** Members and invitations (owners); invitation mails with their links. */
@@ -177,7 +182,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       decisions: createChangePointDecisionRepository(db),
     }),
     /** Budgets and the verdicts judged by them. */
-    verdicts: createVerdictService({ runs, benchmarks, history, audit: audits }),
+    verdicts: createVerdictService({ runs, benchmarks, history, verdicts, audit: audits }),
     /** Run reports and comparisons computed with core. */
     reports,
     /** A/A calibration per cluster and the noise band beside deltas. */
@@ -186,9 +191,22 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
-    benchmarks: createBenchmarkService({ benchmarks, templates, secrets }),
+    benchmarks: benchmarkService,
     /** Header secrets: sealed by admins, listed by name, opened only for the worker's requests. */
     secrets,
+    /** Reproducibility bundles: export, import as a read-only run, run again on another cluster. */
+    bundles: createBundleService({
+      runs,
+      samples,
+      verdicts,
+      imports: createImportRepository(db),
+      clusters,
+      benchmarkRecords: benchmarks,
+      benchmarks: benchmarkService,
+      scheduling,
+      noise,
+      secrets,
+    }),
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling,
     /** The worker's side of a run: claim, record trials, finish. */
@@ -196,7 +214,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       runs,
       clusters,
       execution,
-      benchmarks,
       samples,
       access,
       secrets,

@@ -8,6 +8,8 @@ const STATUS: Partial<Record<TRPCError["code"], number>> = {
   BAD_REQUEST: 404,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  // e.g. the bundle of a run still in progress
+  PRECONDITION_FAILED: 409,
 };
 
 /** A generated file as an attachment; domain errors become their HTTP status, nothing leaks. */

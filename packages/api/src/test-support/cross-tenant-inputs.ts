@@ -32,6 +32,16 @@ const none = () => undefined;
 /** Fortio's JSON for one trial of the real matrix, as CI would upload it. */
 const fortioTrial = readDemoMatrix().find((f) => f.variant === "baseline")!.text;
 
+/**
+ * A bundle of A's run with A's names and ids replaced: importing it into B is what a bundle is
+ * for, and B's later answers (runs list, filters) must still hold none of A's markers.
+ */
+async function neutralBundle(fx: MatrixFixtures) {
+  let text = JSON.stringify(await fx.services.bundles.build(fx.a.workspaceId, fx.a.runId));
+  for (const marker of fx.markersOfA) text = text.replaceAll(marker, "exported");
+  return JSON.parse(text) as unknown;
+}
+
 const comparison = (fx: MatrixFixtures) => ({
   items: [
     { runId: fx.a.runId, variant: "baseline", levelKey: fx.levelKey },
@@ -45,6 +55,11 @@ export const matrixEntries: Record<string, MatrixEntry> = {
 
   "runs.list": { kind: "workspace", minimum: "viewer", input: () => ({ limit: 10 }) },
   "runs.get": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "runs.definition": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ runId: fx.a.runId }),
+  },
 
   "workspaces.current": { kind: "workspace", minimum: "viewer", input: none },
 
@@ -120,6 +135,30 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   },
 
   "benchmarks.list": { kind: "workspace", minimum: "viewer", input: none },
+  "benchmarks.setArchived": {
+    kind: "object",
+    minimum: "member",
+    scope: "benchmarks:write",
+    // Restoring a benchmark that is not archived: the call succeeds and changes nothing.
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey, archived: false }),
+  },
+  "bundles.import": {
+    kind: "workspace",
+    minimum: "member",
+    scope: "results:write",
+    input: async (fx) => ({ bundle: await neutralBundle(fx) }),
+  },
+  "bundles.rerunPlan": {
+    kind: "object",
+    minimum: "member",
+    scope: "runs:trigger",
+    input: (fx) => ({ runId: fx.a.runId, clusterId: fx.a.clusterId }),
+  },
+  "bundles.rerun": {
+    kind: "object",
+    minimum: "member",
+    input: (fx) => ({ runId: fx.a.runId, clusterId: fx.a.clusterId }),
+  },
   "benchmarks.get": {
     kind: "object",
     minimum: "viewer",
@@ -239,6 +278,11 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     minimum: "viewer",
     input: (fx) => ({ state: comparison(fx), format: "json" }),
   },
+  "reports.exportBundle": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ runId: fx.a.runId }),
+  },
   "reports.exportSmp": {
     kind: "object",
     minimum: "viewer",
@@ -325,6 +369,13 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   },
 
   "verdicts.get": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "verdicts.recompute": {
+    kind: "object",
+    minimum: "member",
+    scope: "results:write",
+    input: (fx) => ({ runId: fx.a.runId }),
+  },
+  "verdicts.records": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
   "verdicts.budgets": {
     kind: "object",
     minimum: "viewer",

@@ -1,5 +1,5 @@
 import { ZBenchmarkDefinition, ZBudgets, type TBenchmarkDefinition } from "@meshbench/contracts";
-import { createRunRepository, type Database } from "@meshbench/db";
+import { createRunRepository, definitionSnapshot, type Database } from "@meshbench/db";
 import type { Services } from "../context";
 import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "@meshbench/demo";
 
@@ -71,6 +71,8 @@ export async function seedTenant<T extends Tenant>(
     where: { id: tenant.runId },
     data: {
       benchmarkId: benchmark.id,
+      definition: definitionSnapshot(benchmark.definition),
+      definitionSource: "snapshot",
       gitBranch: `${tenant.slug}/main`,
       trialsTotal: files.length,
     },

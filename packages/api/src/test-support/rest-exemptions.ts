@@ -24,6 +24,10 @@ export const REST_EXEMPTIONS: Record<string, string> = {
     "membership is the owner's, in the browser: no token reaches owner procedures",
   "members.cancelInvitation":
     "membership is the owner's, in the browser: no token reaches owner procedures",
+  "bundles.rerun":
+    "creates a benchmark and starts a run: no one token scope grants both benchmarks:write and " +
+    "runs:trigger; over REST a client reads GET /runs/{runId}/definition, then POST /benchmarks " +
+    "and POST /runs (GET /runs/{runId}/rerun-plan lists the differences first)",
   "secrets.list":
     "header secrets are set up in the browser (Settings → Secrets); no scope reaches secrets.*, so a " +
     "CI token cannot even learn which secrets exist — a benchmark names its secret, CI never needs the list",

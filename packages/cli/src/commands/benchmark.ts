@@ -16,6 +16,7 @@ export const BENCHMARK_USAGE =
   "       meshbench benchmark create --template <key> [--mesh m]... [--mode m] [--test-scale]\n" +
   "         [--key k] [--name n] [--description d] [--json]\n" +
   "       meshbench benchmark update <key> --file definition.json [--json]\n" +
+  "       meshbench benchmark archive <key> [--restore]\n" +
   "       (each with [--url u] [--token t]; writes need the benchmarks:write scope)";
 
 const OPTIONS = {
@@ -28,6 +29,7 @@ const OPTIONS = {
   key: { type: "string" },
   name: { type: "string" },
   description: { type: "string" },
+  restore: { type: "boolean" },
 } as const;
 
 const path = (key: string) => `/benchmarks/${encodeURIComponent(key)}`;
@@ -72,7 +74,7 @@ function fromTemplate(values: Record<string, unknown>): TCreateFromTemplateInput
   return { template: template as TCreateFromTemplateInput["template"], overrides };
 }
 
-/** `benchmark list|get|create|update` over REST (GET/POST/PUT /benchmarks…). */
+/** `benchmark list|get|create|update|archive` over REST (GET/POST/PUT /benchmarks…). */
 export async function benchmark(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS, BENCHMARK_USAGE);
   const [sub, key, ...extra] = positionals;
@@ -118,6 +120,13 @@ export async function benchmark(argv: string[], io: CliIo): Promise<number> {
     const definition = await readJson(io, values.file);
     const updated = await callApi<TBenchmarkDetail>(io, target(), "PUT", path(key), { definition });
     return print(updated, "updated ");
+  }
+  if (sub === "archive" && key) {
+    // Archived: hidden from lists and not runnable; its runs and history stay. --restore undoes it.
+    const archived = values.restore !== true;
+    await callApi(io, target(), "POST", `${path(key)}/archive`, { archived });
+    io.stdout(`${archived ? "archived" : "restored"} ${key}\n`);
+    return EXIT.ok;
   }
   throw new CliError(EXIT.usage, BENCHMARK_USAGE);
 }

@@ -51,6 +51,18 @@ describe("meshbench benchmark", () => {
     expect(JSON.parse(j.out())).toEqual(DEFINITION);
   });
 
+  it("archive hides a benchmark, --restore brings it back", async () => {
+    const m = serverIo(() => Response.json({ benchmarkKey: "ci", archived: true }));
+    expect(await runCli(["benchmark", "archive", "ci"], m.io)).toBe(0);
+    expect(await runCli(["benchmark", "archive", "ci", "--restore"], m.io)).toBe(0);
+    expect(m.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ["POST", "/benchmarks/ci/archive", { archived: true }],
+      ["POST", "/benchmarks/ci/archive", { archived: false }],
+    ]);
+    expect(m.out()).toBe("archived ci\nrestored ci\n");
+    expect(await runCli(["benchmark", "archive"], m.io)).toBe(64);
+  });
+
   it("create and update --file send the file's definition; a file that is not JSON is exit 1", async () => {
     const m = serverIo(() => Response.json(DETAIL));
     m.files["/work/def.json"] = JSON.stringify(DEFINITION);
@@ -222,9 +234,14 @@ describe("meshbench report, export, compare --series, share, budgets", () => {
     expect(m.files["/work/out/run1.csv"]).toBe(file.body);
     expect(await runCli(["export", "run1", "--format", "smp"], m.io)).toBe(0);
     expect(m.out()).toBe(file.body);
+    expect(await runCli(["export", "run1", "--format", "bundle", "--output", "b.json"], m.io)).toBe(
+      0,
+    );
+    expect(m.files["/work/b.json"]).toBe(file.body);
     expect(m.requests.map((r) => r.path)).toEqual([
       "/runs/run1/export?format=csv",
       "/runs/run1/export/smp",
+      "/runs/run1/bundle",
     ]);
     expect(await runCli(["export", "run1", "--format", "xlsx"], m.io)).toBe(64);
   });

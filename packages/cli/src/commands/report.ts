@@ -9,7 +9,7 @@ import { CONNECTION } from "./verdict";
 export const REPORT_USAGE =
   "usage: meshbench report <runId> [--reference variant] [--json] [--url u] [--token t]";
 export const EXPORT_USAGE =
-  "usage: meshbench export <runId> --format csv|json|smp [--output file] [--url u] [--token t]";
+  "usage: meshbench export <runId> --format csv|json|smp|bundle [--output file] [--url u] [--token t]";
 
 const runPath = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
 
@@ -54,6 +54,8 @@ const ROUTES: Record<string, (runId: string) => string> = {
   csv: (runId) => `${runPath(runId)}/export?format=csv`,
   json: (runId) => `${runPath(runId)}/export?format=json`,
   smp: (runId) => `${runPath(runId)}/export/smp`,
+  /** The reproducibility bundle (docs/bundle): `meshbench.bundle` v1, secrets by name only. */
+  bundle: (runId) => `${runPath(runId)}/bundle`,
 };
 
 /** Writes an export file (or its text to stdout); the server names the file. */
@@ -69,7 +71,7 @@ export async function writeExport(io: CliIo, file: TExportFile, output: string |
   io.stderr(`wrote ${target} (${file.contentType})\n`);
 }
 
-/** `export <runId> --format csv|json|smp`: the run page's downloads over REST. */
+/** `export <runId> --format csv|json|smp|bundle`: the run page's downloads over REST. */
 export async function exportRun(argv: string[], io: CliIo): Promise<number> {
   const opts = { ...CONNECTION, format: { type: "string" }, output: { type: "string" } } as const;
   const { values, positionals } = parse(argv, opts, EXPORT_USAGE);

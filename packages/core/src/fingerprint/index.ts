@@ -1,1 +1,2 @@
 export * from "./fingerprint";
+export * from "./environment-fingerprint";

@@ -18,7 +18,7 @@ const EXTRAS = "definitionExtras";
  * Stored JSON columns back into the validated definition (defaults filled for older rows); null
  * for a record a CI upload created (target "external", no load matrix): nothing to schedule.
  */
-function toDefinition(row: Row): TBenchmarkDefinition | null {
+export function toDefinition(row: Row): TBenchmarkDefinition | null {
   const extras = (row.methodology as { [EXTRAS]?: Record<string, unknown> } | null)?.[EXTRAS] ?? {};
   const parsed = ZBenchmarkDefinition.safeParse({
     ...extras,
@@ -36,7 +36,7 @@ function toDefinition(row: Row): TBenchmarkDefinition | null {
   return parsed.success ? parsed.data : null;
 }
 
-function toData(def: TBenchmarkDefinition) {
+export function toData(def: TBenchmarkDefinition) {
   const extras = {
     capacity: def.capacity,
     reportSections: def.reportSections,
@@ -60,6 +60,8 @@ function toData(def: TBenchmarkDefinition) {
 export type StoredBenchmark = {
   id: string;
   definition: TBenchmarkDefinition;
+  /** Archived: hidden from lists, its runs and history intact. */
+  archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -75,6 +77,7 @@ export type ListedBenchmark = {
   description: string | null;
   definition: TBenchmarkDefinition | null;
   lastRun: TBenchmarkLastRun | null;
+  archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -83,18 +86,28 @@ export function createBenchmarkRepository(db: Database) {
   const toStored = (row: Row): StoredBenchmark | null => {
     const definition = toDefinition(row);
     return definition
-      ? { id: row.id, definition, createdAt: row.createdAt, updatedAt: row.updatedAt }
+      ? {
+          id: row.id,
+          definition,
+          archivedAt: row.archivedAt,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        }
       : null;
   };
   return {
     /**
      * Every benchmark (CI-only ones with a null definition) and its latest run, in three queries
      * whatever the count: the benchmarks, the newest run time per benchmark (a groupBy on the
-     * (workspaceId, benchmarkId, createdAt) index), then the runs at those times.
+     * (workspaceId, benchmarkId, createdAt) index), then the runs at those times. Archived ones
+     * only when asked for.
      */
-    async list(workspaceId: string): Promise<ListedBenchmark[]> {
+    async list(
+      workspaceId: string,
+      options: { archived?: boolean } = {},
+    ): Promise<ListedBenchmark[]> {
       const rows = await db.benchmark.findMany({
-        where: { workspaceId },
+        where: { workspaceId, ...(options.archived ? {} : { archivedAt: null }) },
         orderBy: { updatedAt: "desc" },
       });
       if (rows.length === 0) return [];
@@ -128,6 +141,7 @@ export function createBenchmarkRepository(db: Database) {
         description: row.description,
         definition: toDefinition(row),
         lastRun: lastRuns.get(row.id) ?? null,
+        archivedAt: row.archivedAt,
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
       }));
@@ -151,7 +165,13 @@ export function createBenchmarkRepository(db: Database) {
     },
     async create(workspaceId: string, def: TBenchmarkDefinition): Promise<StoredBenchmark> {
       const row = await db.benchmark.create({ data: { workspaceId, ...toData(def) } });
-      return { id: row.id, definition: def, createdAt: row.createdAt, updatedAt: row.updatedAt };
+      return {
+        id: row.id,
+        definition: def,
+        archivedAt: null,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      };
     },
     async update(workspaceId: string, benchmarkId: string, def: TBenchmarkDefinition) {
       const { count } = await db.benchmark.updateMany({
@@ -159,6 +179,22 @@ export function createBenchmarkRepository(db: Database) {
         data: toData(def),
       });
       return count > 0 ? this.get(workspaceId, benchmarkId) : null;
+    },
+    /** The stored key and whether any run (of any source) belongs to the benchmark. */
+    async keyAndRuns(workspaceId: string, benchmarkId: string) {
+      const row = await db.benchmark.findFirst({
+        where: { id: benchmarkId, workspaceId },
+        select: { key: true, _count: { select: { runs: true } } },
+      });
+      return row ? { key: row.key, runs: row._count.runs } : null;
+    },
+    /** Archives (a time) or restores (null); false when there is no such benchmark. */
+    async setArchived(workspaceId: string, key: string, archivedAt: Date | null) {
+      const { count } = await db.benchmark.updateMany({
+        where: { workspaceId, key },
+        data: { archivedAt },
+      });
+      return count > 0;
     },
     /** Id, name and raw budgets by key (CI-only benchmarks included): verdicts and history. */
     async getBudgets(workspaceId: string, key: string) {

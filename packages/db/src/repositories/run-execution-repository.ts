@@ -1,6 +1,12 @@
-import { ACTIVE_RUN_STATUSES, type TTrialCoordinates } from "@meshbench/contracts";
+import {
+  ACTIVE_RUN_STATUSES,
+  type TBenchmarkDefinition,
+  type TTrialCoordinates,
+} from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
+import { readSnapshot } from "./definition-snapshot";
+import { runCreateData } from "./run-repository";
 
 /**
  * The scheduler's view of a run: claim, per-trial progress, environment, finish, cancel.
@@ -18,37 +24,35 @@ export function createRunExecutionRepository(db: Database) {
         /** Stored like an upload's, so history and verdicts can reference the run by branch. */
         git?: { repo?: string; commit?: string; branch?: string; pr?: string };
         labels?: Record<string, string>;
+        /** The benchmark's definition: its snapshot is written in the same insert as the run. */
+        definition: TBenchmarkDefinition;
       },
     ) {
-      const { git = {}, labels = {}, ...rest } = input;
+      const { trialsTotal, ...rest } = input;
       const run = await db.run.create({
         data: {
-          workspaceId,
-          ...rest,
-          source: "scheduled",
-          status: "queued",
-          labels,
-          gitRepo: git.repo ?? null,
-          gitCommit: git.commit ?? null,
-          gitBranch: git.branch ?? null,
-          gitPr: git.pr ?? null,
+          ...runCreateData(workspaceId, { ...rest, source: "scheduled", status: "queued" }),
+          trialsTotal,
         },
         select: { id: true },
       });
       return run.id;
     },
 
+    /** The run's state, its definition snapshot (what it runs, whatever the benchmark says now) and trials. */
     async load(workspaceId: string, runId: string) {
-      return db.run.findFirst({
+      const row = await db.run.findFirst({
         where: { id: runId, workspaceId },
         select: {
           id: true,
           status: true,
           benchmarkId: true,
           clusterId: true,
+          definition: true,
           trials: { select: { key: true, status: true } },
         },
       });
+      return row && { ...row, definition: readSnapshot(row.definition) };
     },
 
     /** queued → running (or running again after a crashed worker); false when it must not run. */

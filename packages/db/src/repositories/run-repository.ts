@@ -1,8 +1,11 @@
 import type {
+  TBenchmarkDefinition,
+  TDefinitionSnapshot,
+  TDefinitionSource,
+  TImportedFrom,
   TRunDetail,
   TRunListFilter,
   TTrialRow,
-  TRunListItem,
   TRunSource,
   TRunStatus,
   TTrialCoordinates,
@@ -12,30 +15,9 @@ import type {
 import { encodeHistogram } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
+import { definitionSnapshot, readImportedFrom, readSnapshot } from "./definition-snapshot";
+import { listSelect, runListWhere, toListItem } from "./run-list";
 import { toTrialRecord, toTrialRow } from "./trial-mapping";
-
-const listSelect = {
-  id: true,
-  title: true,
-  status: true,
-  source: true,
-  trialsTotal: true,
-  trialsDone: true,
-  trialsFailed: true,
-  gitBranch: true,
-  gitCommit: true,
-  createdAt: true,
-  finishedAt: true,
-  benchmark: { select: { key: true } },
-  cluster: { select: { name: true } },
-} satisfies Prisma.RunSelect;
-
-type ListRow = Prisma.RunGetPayload<{ select: typeof listSelect }>;
-
-function toListItem(row: ListRow): TRunListItem {
-  const { benchmark, cluster, ...rest } = row;
-  return { ...rest, benchmarkKey: benchmark?.key ?? null, clusterName: cluster?.name ?? null };
-}
 
 export type CreateRunInput = {
   title: string;
@@ -46,6 +28,8 @@ export type CreateRunInput = {
   environment?: Record<string, unknown> | null;
   labels?: Record<string, string>;
   git?: { repo?: string; commit?: string; branch?: string; pr?: string };
+  /** The benchmark's resolved definition: stored as the run's snapshot in the same insert. */
+  definition?: TBenchmarkDefinition | null;
 };
 
 export type CompletedTrialInput = {
@@ -56,17 +40,6 @@ export type CompletedTrialInput = {
   result: TTrialResult;
   validityFlags: TValidityFlag[];
 };
-
-function runListWhere(f: TRunListFilter = {}): Prisma.RunWhereInput {
-  return {
-    ...(f.benchmarkKey ? { benchmark: { key: f.benchmarkKey } } : {}),
-    ...(f.clusterName ? { cluster: { name: f.clusterName } } : {}),
-    ...(f.variant ? { trials: { some: { variant: f.variant } } } : {}),
-    ...(f.status ? { status: f.status } : {}),
-    ...(f.source ? { source: f.source } : {}),
-    ...(f.gitBranch ? { gitBranch: f.gitBranch } : {}),
-  };
-}
 
 /** The Run row of a new run (shared with the upload repository's nested insert). */
 export function runCreateData(workspaceId: string, input: CreateRunInput) {
@@ -83,6 +56,12 @@ export function runCreateData(workspaceId: string, input: CreateRunInput) {
     gitCommit: input.git?.commit ?? null,
     gitBranch: input.git?.branch ?? null,
     gitPr: input.git?.pr ?? null,
+    ...(input.definition
+      ? {
+          definition: definitionSnapshot(input.definition),
+          definitionSource: "snapshot" as const,
+        }
+      : {}),
   } satisfies Prisma.RunUncheckedCreateInput;
 }
 
@@ -114,8 +93,20 @@ export function completedTrialData(input: CompletedTrialInput) {
   };
 }
 
+/**
+ * What a run is on record as, besides its detail: the definition it was created with and, for an
+ * imported run, where it came from. Transports' output schemas strip these where not wanted.
+ */
+export type RunRecordParts = {
+  definition: TDefinitionSnapshot | null;
+  definitionSource: TDefinitionSource | null;
+  importedFrom: TImportedFrom | null;
+};
+export type RunRecord = TRunDetail & RunRecordParts;
+
 /** A run with its trials as rows: everything but the histograms, none of which is decoded. */
-export type RunWithTrialRows = Omit<TRunDetail, "trials"> & { trials: TTrialRow[] };
+export type RunWithTrialRows = Omit<TRunDetail, "trials"> &
+  RunRecordParts & { trials: TTrialRow[] };
 
 const detailSelect = {
   ...listSelect,
@@ -125,6 +116,8 @@ const detailSelect = {
   gitPr: true,
   error: true,
   startedAt: true,
+  definition: true,
+  definitionSource: true,
   trials: { orderBy: { sequence: "asc" } },
 } satisfies Prisma.RunSelect;
 
@@ -134,7 +127,7 @@ export function createRunRepository(db: Database) {
    * A run with its trials. `{ histograms: false }` for callers that read no latency histogram
    * (progress, lists, statuses): the trials come as rows and no histogram is decoded.
    */
-  function get(workspaceId: string, runId: string): Promise<TRunDetail | null>;
+  function get(workspaceId: string, runId: string): Promise<RunRecord | null>;
   function get(
     workspaceId: string,
     runId: string,
@@ -144,15 +137,19 @@ export function createRunRepository(db: Database) {
     workspaceId: string,
     runId: string,
     options: { histograms?: boolean } = {},
-  ): Promise<TRunDetail | RunWithTrialRows | null> {
+  ): Promise<RunRecord | RunWithTrialRows | null> {
     const row = await db.run.findFirst({
       where: { id: runId, workspaceId },
       select: detailSelect,
     });
     if (!row) return null;
-    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...list } = row;
+    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...rest } = row;
+    const { definition, definitionSource, ...list } = rest;
     return {
       ...toListItem(list),
+      definition: readSnapshot(definition),
+      definitionSource,
+      importedFrom: readImportedFrom(list.importedFrom),
       environment: (environment ?? null) as Record<string, unknown> | null,
       labels: (labels ?? {}) as Record<string, string>,
       gitRepo,

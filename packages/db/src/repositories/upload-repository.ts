@@ -1,4 +1,5 @@
 import type { Database } from "../client";
+import { toDefinition } from "./benchmark-repository";
 import {
   completedTrialData,
   runCreateData,
@@ -24,12 +25,13 @@ export function createUploadRepository(db: Database) {
       const { benchmarkKey, trials, ...run } = input;
       // Outside the run's insert on purpose: idempotent, and harmless if that insert fails (an
       // empty benchmark record that the retry reuses). Looked up first: it nearly always exists,
-      // and an ORM upsert costs a transaction of three selects.
+      // and an ORM upsert costs a transaction of three selects. A benchmark with a definition
+      // gives the run its snapshot, written with the run.
+      const existing = await db.benchmark.findUnique({
+        where: { workspaceId_key: { workspaceId, key: benchmarkKey } },
+      });
       const benchmark =
-        (await db.benchmark.findUnique({
-          where: { workspaceId_key: { workspaceId, key: benchmarkKey } },
-          select: { id: true },
-        })) ??
+        existing ??
         (await db.benchmark.upsert({
           where: { workspaceId_key: { workspaceId, key: benchmarkKey } },
           update: {},
@@ -57,6 +59,7 @@ export function createUploadRepository(db: Database) {
             source: "ci_upload",
             status: "succeeded",
             benchmarkId: benchmark.id,
+            definition: existing ? toDefinition(existing) : null,
           }),
           trialsTotal: trials.length,
           trialsDone: trials.length,

@@ -18,6 +18,7 @@ import type { TemplateService } from "../templates/template-service";
 const detail = (b: StoredBenchmark): TBenchmarkDetail => ({
   id: b.id,
   definition: b.definition,
+  archived: b.archivedAt !== null,
   trialCount: countTrials(b.definition),
   estimatedSeconds: estimateRunSeconds(b.definition),
   createdAt: b.createdAt,
@@ -61,15 +62,22 @@ async function byKey(benchmarks: BenchmarkRepository, workspaceId: string, key: 
 
 export function createBenchmarkService({ benchmarks, templates, secrets }: Deps) {
   const service = {
-    /** Every benchmark, CI-only ones included, with its last run: one call, bounded queries. */
-    async list(workspaceId: string): Promise<TBenchmarkSummary[]> {
-      return (await benchmarks.list(workspaceId)).map((b): TBenchmarkSummary => {
+    /**
+     * Every benchmark, CI-only ones included, with its last run: one call, bounded queries.
+     * Archived ones only with `{ archived: true }`.
+     */
+    async list(
+      workspaceId: string,
+      options: { archived?: boolean } = {},
+    ): Promise<TBenchmarkSummary[]> {
+      return (await benchmarks.list(workspaceId, options)).map((b): TBenchmarkSummary => {
         const base = {
           id: b.id,
           key: b.key,
           name: b.name,
           description: b.description,
           lastRun: b.lastRun,
+          archived: b.archivedAt !== null,
           updatedAt: b.updatedAt,
         };
         const def = b.definition;
@@ -101,12 +109,23 @@ export function createBenchmarkService({ benchmarks, templates, secrets }: Deps)
         throw new DomainError("CONFLICT", "Key already in use", "key");
       return detail(await benchmarks.create(workspaceId, def));
     },
-    /** Replaces the definition of the benchmark saved under `benchmarkKey` (which may rename it). */
+    /**
+     * Replaces the definition of the benchmark saved under `benchmarkKey`. Runs keep the snapshot
+     * they were created with; the key, which CI, history and verdicts name the benchmark by,
+     * cannot change once the benchmark has runs.
+     */
     async update(workspaceId: string, benchmarkKey: string, def: TBenchmarkDefinition) {
       checkSize(def);
       checkDefinition(def);
       await secrets.checkDefinition(workspaceId, def);
       const { id } = await byKey(benchmarks, workspaceId, benchmarkKey);
+      const current = await benchmarks.keyAndRuns(workspaceId, id);
+      if (current && current.key !== def.key && current.runs > 0)
+        throw new DomainError(
+          "BAD_REQUEST",
+          `The key cannot change once the benchmark has runs (it has ${current.runs}); keep "${current.key}"`,
+          "key",
+        );
       if (await benchmarks.keyTaken(workspaceId, def.key, id))
         throw new DomainError("CONFLICT", "Key already in use", "key");
       const b = await benchmarks.update(workspaceId, id, def);
@@ -124,6 +143,15 @@ export function createBenchmarkService({ benchmarks, templates, secrets }: Deps)
         Object.entries(overrides).filter(([, value]) => value !== undefined),
       );
       return service.create(workspaceId, ZBenchmarkDefinition.parse({ ...definition, ...named }));
+    },
+    /**
+     * Archives (hidden from lists, not runnable; its runs, history and verdicts stay) or restores
+     * it. Benchmarks are never deleted: runs keep pointing at them.
+     */
+    async setArchived(workspaceId: string, benchmarkKey: string, archived: boolean) {
+      if (!(await benchmarks.setArchived(workspaceId, benchmarkKey, archived ? new Date() : null)))
+        throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      return { benchmarkKey, archived };
     },
   };
   return service;

@@ -10,6 +10,7 @@ import {
   createPrismaClient,
   createResourceSampleRepository,
   createRunRepository,
+  definitionSnapshot,
   type Database,
   type ResourceSampleInput,
 } from "@meshbench/db";
@@ -86,6 +87,8 @@ describe("the run report shows what the write-ups show (real database)", () => {
         data: {
           workspaceId: ws,
           benchmarkId: bench.id,
+          definition: definitionSnapshot(definition),
+          definitionSource: "snapshot",
           title: "C-style run",
           source: "scheduled",
           status: "running",
@@ -260,6 +263,8 @@ describe("the run report shows what the write-ups show (real database)", () => {
         data: {
           workspaceId: ws,
           benchmarkId: bench.id,
+          definition: definitionSnapshot(named),
+          definitionSource: "snapshot",
           title: "ref",
           source: "scheduled",
           status: "running",

@@ -19,7 +19,12 @@ import {
   type ClusterCalibration,
   type EnvironmentAudience,
 } from "@meshbench/core";
-import type { BenchmarkRepository, ResourceSampleRepository, RunRepository } from "@meshbench/db";
+import {
+  definitionDigest,
+  type ResourceSampleRepository,
+  type RunRecord,
+  type RunRepository,
+} from "@meshbench/db";
 
 /** What the report needs of the noise service: the calibration a run's deltas are read against. */
 export type NoiseLookup = {
@@ -30,16 +35,20 @@ export type NoiseLookup = {
 type Deps = {
   runs: RunRepository;
   samples: ResourceSampleRepository;
-  /** For the run's benchmark definition (run rule, report sections, warm-up); optional. */
-  benchmarks?: BenchmarkRepository;
   noise?: NoiseLookup;
 };
 
+/** The calibration an imported run carried in (it has no cluster here to calibrate). */
+const importedCalibration = (run: RunRecord): ClusterCalibration | null => {
+  const carried = run.importedFrom?.noiseCalibration;
+  return carried ? { runId: carried.runId, calibration: carried.calibration } : null;
+};
+
 /**
- * Reports of runs and comparisons: loads what core's report builders read (the run, its
- * definition, samples and noise calibration), calls them, and keeps finished runs' reports.
+ * Reports of runs and comparisons: loads what core's report builders read (the run with its
+ * definition snapshot, samples and noise calibration), calls them, and keeps finished runs' reports.
  */
-export function createReportService({ runs, samples, benchmarks, noise }: Deps) {
+export function createReportService({ runs, samples, noise }: Deps) {
   async function load(workspaceId: string, runId: string) {
     const run = await runs.get(workspaceId, runId);
     if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
@@ -48,7 +57,9 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
 
   // A finished run never changes, and its report (a bootstrap per variant and level) is most of
   // the run page's server time (bench/: compare), so reports of finished runs are kept per
-  // process, keyed by everything that would change them.
+  // process. The report reads only the run's own records (trials, samples and its immutable
+  // definition snapshot, never the benchmark's current definition), so the key names the run, its
+  // snapshot's digest and its end state: any two processes build the same report for one key.
   const finishedReports = new Map<string, TRunReport>();
   /** `audience`: "public" for share pages (core's reportView says what each one sees). */
   async function runReport(
@@ -57,23 +68,26 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
     reference?: string,
     audience: EnvironmentAudience = "member",
   ): Promise<TRunReport> {
+    const run = await load(workspaceId, runId);
+    const report = await cachedRunReport(workspaceId, run, reference, audience);
     // The noise band is applied outside the cache: a later calibration changes it.
-    const report = await cachedRunReport(workspaceId, runId, reference, audience);
-    const calibration = (await noise?.calibrationForRun(workspaceId, runId)) ?? null;
+    const calibration = run.importedFrom
+      ? importedCalibration(run)
+      : ((await noise?.calibrationForRun(workspaceId, runId)) ?? null);
     return calibration ? { ...report, levels: withNoiseBands(report.levels, calibration) } : report;
   }
 
   async function cachedRunReport(
     workspaceId: string,
-    runId: string,
+    run: RunRecord,
     reference: string | undefined,
     audience: EnvironmentAudience,
   ): Promise<TRunReport> {
-    const run = await load(workspaceId, runId);
     const key = !isRunActive(run.status)
       ? JSON.stringify([
           workspaceId,
-          runId,
+          run.id,
+          run.definition ? definitionDigest(run.definition) : null,
           reference ?? null,
           audience,
           run.status,
@@ -83,17 +97,17 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
       : null;
     const cached = key === null ? undefined : finishedReports.get(key);
     if (cached) return cached;
-    const definition =
-      run.benchmarkKey && benchmarks
-        ? ((await benchmarks.getByKey(workspaceId, run.benchmarkKey))?.definition ?? null)
-        : null;
-    const report = buildRunReport({
-      run,
-      definition,
-      samples: await samples.listTrialSamples(workspaceId, runId),
+    // The record's own parts stay out of the report: it reads the definition, never shows it.
+    // An imported run reads as it was measured (scheduled or uploaded) and says it was imported.
+    const { definition, definitionSource: _source, importedFrom, ...detail } = run;
+    const built = buildRunReport({
+      run: importedFrom ? { ...detail, source: importedFrom.source } : detail,
+      definition: definition?.definition ?? null,
+      samples: await samples.listTrialSamples(workspaceId, run.id),
       reference,
       audience,
     });
+    const report = importedFrom ? { ...built, run: { ...built.run, source: run.source } } : built;
     if (key !== null) {
       if (finishedReports.size >= 64) finishedReports.delete(finishedReports.keys().next().value!);
       finishedReports.set(key, report);

@@ -7,7 +7,6 @@ import {
   type TValidityFlag,
 } from "@meshbench/contracts";
 import type {
-  BenchmarkRepository,
   ClusterRepository,
   ResourceSampleInput,
   ResourceSampleRepository,
@@ -16,9 +15,12 @@ import type {
 } from "@meshbench/db";
 import {
   assessLoadGenerator,
+  mulberry32,
+  planTrials,
+  probeObservationsOf,
   trialCpuMillicores,
   type LoadGeneratorCeiling,
-  probeObservationsOf,
+  type TPlannedTrial,
 } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
@@ -29,7 +31,6 @@ type Deps = {
   runs: RunRepository;
   clusters: ClusterRepository;
   execution: RunExecutionRepository;
-  benchmarks: BenchmarkRepository;
   samples: ResourceSampleRepository;
   access: ClusterAccess;
   secrets: Pick<SecretService, "openRequestHeaders">;
@@ -37,6 +38,7 @@ type Deps = {
 
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
 export type ClaimedRun = {
+  /** The run's definition snapshot (what it was created with; later benchmark edits do not reach it). */
   definition: TBenchmarkDefinition;
   /** The registered cluster's name (the environment fingerprint starts with it). */
   clusterName: string;
@@ -44,12 +46,31 @@ export type ClaimedRun = {
   prometheusUrl: string | null;
   /** Keys of trials that finished before (a resumed run skips them). */
   finishedKeys: Set<string>;
+  /** The interleaved plan of the snapshot (empty for a capacity search, planned as it goes). */
+  plan: TPlannedTrial[];
+  /** What is left of it: the plan without the finished trials. */
+  remaining: TPlannedTrial[];
   /**
    * A variant's request headers with their secrets opened now, for the load generator's request
    * only: the caller sends them and keeps them nowhere. Throws naming a secret that is gone.
    */
   requestHeaders(variant: string): Promise<TResolvedHeader[]>;
 };
+
+/** The snapshot's interleaved plan, and what is left of it once finished trials are skipped. */
+function planOf(def: TBenchmarkDefinition, finishedKeys: ReadonlySet<string>) {
+  if (def.capacity) return { plan: [], remaining: [] };
+  const plan = planTrials(
+    def,
+    def.methodology.interleaving === "randomized-blocks"
+      ? { mode: "randomized-blocks", rng: mulberry32(def.methodology.seed) }
+      : { mode: "round-robin" },
+  );
+  return { plan, remaining: plan.filter((t) => !finishedKeys.has(t.key)) };
+}
+
+const finishedKeysOf = (trials: { key: string; status: string }[]) =>
+  new Set(trials.filter((t) => t.status !== "pending" && t.status !== "running").map((t) => t.key));
 
 /** One trial's load-generator output and the usage sampled while it ran. */
 export type TrialOutput = {
@@ -83,26 +104,28 @@ function targetCpuShare(output: TrialOutput): number | null {
  * uploads), store the environment, finish. Every call is scoped to the run's workspace.
  */
 export function createRunExecutionService(deps: Deps) {
-  const { runs, clusters, execution, benchmarks, samples, access, secrets } = deps;
+  const { runs, clusters, execution, samples, access, secrets } = deps;
   return {
     /**
-     * queued/running → running, with its benchmark and an open gateway; null when there is
-     * nothing to do (finished, cancelled, claimed elsewhere). A run whose benchmark or cluster
-     * was deleted fails with that reason.
+     * queued/running → running, with its definition snapshot and an open gateway; null when
+     * there is nothing to do (finished, cancelled, claimed elsewhere). The definition is the one
+     * stored on the run when it was created, so a benchmark edited mid-run (or since) does not
+     * change what a resumed run measures. A run whose cluster was deleted, or that has no
+     * readable snapshot, fails with that reason.
      */
     async claim(workspaceId: string, runId: string): Promise<ClaimedRun | null> {
       const run = await execution.load(workspaceId, runId);
-      if (!run?.benchmarkId || !run.clusterId) return null;
+      if (!run?.clusterId) return null;
       if (!isRunActive(run.status)) return null;
-      const bench = await benchmarks.get(workspaceId, run.benchmarkId);
+      const snapshot = run.definition;
       const cluster = await clusters.get(workspaceId, run.clusterId);
-      if (!bench || !cluster) {
+      if (!snapshot || !cluster) {
         await execution.claim(workspaceId, runId);
         await execution.finish(
           workspaceId,
           runId,
           "failed",
-          "benchmark or cluster no longer exists",
+          snapshot ? "the cluster no longer exists" : "the run has no readable definition snapshot",
         );
         return null;
       }
@@ -123,20 +146,29 @@ export function createRunExecutionService(deps: Deps) {
         return null;
       }
       const { sealed, gateway } = opened;
-      const finishedKeys = new Set(
-        run.trials
-          .filter((t) => t.status !== "pending" && t.status !== "running")
-          .map((t) => t.key),
-      );
+      const finishedKeys = finishedKeysOf(run.trials);
       return {
-        definition: bench.definition,
+        definition: snapshot.definition,
         clusterName: cluster.name,
         gateway,
         prometheusUrl: sealed.prometheusUrl,
         finishedKeys,
+        ...planOf(snapshot.definition, finishedKeys),
         requestHeaders: (variant) =>
-          secrets.openRequestHeaders(workspaceId, bench.definition, variant),
+          secrets.openRequestHeaders(workspaceId, snapshot.definition, variant),
       };
+    },
+
+    /**
+     * What a (resumed) run would measure, read as claim reads it without claiming: the
+     * definition snapshot, its plan and the trials left. null for an unknown run or one
+     * without a snapshot.
+     */
+    async plan(workspaceId: string, runId: string) {
+      const run = await execution.load(workspaceId, runId);
+      if (!run?.definition) return null;
+      const definition = run.definition.definition;
+      return { definition, ...planOf(definition, finishedKeysOf(run.trials)) };
     },
 
     isCancelled: async (workspaceId: string, runId: string) =>

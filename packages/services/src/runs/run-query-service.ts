@@ -1,14 +1,16 @@
 import {
   DomainError,
   type TListRunsInput,
+  type TRunDefinition,
   type TRunDetail,
   type TRunFilterOptions,
   type TRunListPage,
 } from "@meshbench/contracts";
-import type { RunRepository } from "@meshbench/db";
+import { definitionChanges } from "@meshbench/core";
+import type { BenchmarkRepository, RunRepository } from "@meshbench/db";
 
-/** Reading runs: the filtered, paged list, its filter choices, and one run with its trials. */
-export function createRunQueryService(runs: RunRepository) {
+/** Reading runs: the filtered, paged list, its filter choices, one run, the definition it ran. */
+export function createRunQueryService(runs: RunRepository, benchmarks: BenchmarkRepository) {
   return {
     list: (workspaceId: string, input: TListRunsInput): Promise<TRunListPage> =>
       runs.list(workspaceId, input),
@@ -18,6 +20,34 @@ export function createRunQueryService(runs: RunRepository) {
       const run = await runs.get(workspaceId, runId);
       if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
       return run;
+    },
+    /**
+     * "Definition as run": the snapshot the run was created with and, when its benchmark's
+     * current definition differs, every differing path (old → new). An imported run's benchmark
+     * lives in another workspace: nothing here to compare with.
+     */
+    async definition(workspaceId: string, runId: string): Promise<TRunDefinition> {
+      const run = await runs.get(workspaceId, runId, { histograms: false });
+      if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
+      const current =
+        run.benchmarkKey && !run.importedFrom
+          ? await benchmarks.getByKey(workspaceId, run.benchmarkKey)
+          : null;
+      return {
+        runId: run.id,
+        source: run.definitionSource,
+        snapshot: run.definition,
+        benchmark: current && {
+          id: current.id,
+          key: current.definition.key,
+          name: current.definition.name,
+          archived: current.archivedAt !== null,
+        },
+        changes:
+          current && run.definition
+            ? definitionChanges(run.definition.definition, current.definition)
+            : [],
+      };
     },
   };
 }

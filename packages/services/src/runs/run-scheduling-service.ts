@@ -40,6 +40,12 @@ export function createRunSchedulingService(deps: {
         clusterField,
       );
     }
+    if (bench.archivedAt)
+      throw new DomainError(
+        "PRECONDITION_FAILED",
+        `The benchmark ${bench.definition.key} is archived: restore it to run it`,
+        "benchmarkId",
+      );
     if (!deps.queue)
       throw new DomainError("PRECONDITION_FAILED", "No run queue is configured on this server");
     // A secret deleted after the benchmark was saved: say so now, not after the variants start.
@@ -58,6 +64,7 @@ export function createRunSchedulingService(deps: {
       trialsTotal,
       git: input.git,
       labels: input.labels,
+      definition: bench.definition,
     });
     await deps.queue.enqueue({ runId, workspaceId });
     return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { atLeast } from "~/lib/roles";
 import { formatDuration } from "./format-duration";
 import { matrixSummary } from "./matrix-summary";
+import { ArchiveBenchmark } from "./archive-benchmark";
 import { RunNow, type ClusterOption } from "./run-now";
 
 /**
@@ -13,10 +14,13 @@ export function BenchmarksList({
   rows,
   clusters,
   role,
+  archived,
 }: {
   rows: TBenchmarkSummary[];
   clusters: ClusterOption[];
   role: TRole;
+  /** The list includes archived benchmarks. */
+  archived: boolean;
 }) {
   const editable = atLeast(role, "member");
   // Only what the run-now picker shows crosses to the client.
@@ -32,6 +36,13 @@ export function BenchmarksList({
           </Link>
         </div>
       )}
+      <p className="small">
+        {archived ? (
+          <Link href="/benchmarks">Hide archived benchmarks</Link>
+        ) : (
+          <Link href="/benchmarks?archived=1">Show archived benchmarks</Link>
+        )}
+      </p>
       {rows.length === 0 ? (
         <div className="empty">
           No benchmarks yet.{" "}
@@ -56,7 +67,10 @@ export function BenchmarksList({
               {rows.map((b) => (
                 <tr key={b.id} data-benchmark={b.key}>
                   <td className="num">{b.key}</td>
-                  <td className="left">{b.name}</td>
+                  <td className="left">
+                    {b.name}
+                    {b.archived ? <span className="badge"> archived</span> : null}
+                  </td>
                   {b.ciOnly ? (
                     <td className="left muted" colSpan={4}>
                       <span className="badge" title="results uploaded from CI">
@@ -87,6 +101,12 @@ export function BenchmarksList({
                   <td className="left wrap-narrow">
                     <span className="row-actions">
                       <Link href={`/benchmarks/${encodeURIComponent(b.key)}/history`}>History</Link>
+                      <Link
+                        href={`/benchmarks/${encodeURIComponent(b.key)}/budgets`}
+                        aria-label={`Budgets of ${b.key}`}
+                      >
+                        Budgets
+                      </Link>
                       {editable && !b.ciOnly && (
                         <Link
                           href={`/benchmarks/${encodeURIComponent(b.key)}/edit`}
@@ -95,9 +115,10 @@ export function BenchmarksList({
                           Edit
                         </Link>
                       )}
-                      {editable && !b.ciOnly && (
+                      {editable && !b.ciOnly && !b.archived && (
                         <RunNow benchmarkId={b.id} benchmarkKey={b.key} clusters={clusterOptions} />
                       )}
+                      {editable && <ArchiveBenchmark benchmarkKey={b.key} archived={b.archived} />}
                     </span>
                   </td>
                 </tr>

@@ -1,5 +1,8 @@
-import type { TRole, TRunReport } from "@meshbench/contracts";
+import type { TRole, TRunDefinition, TRunReport, TVerdictRecord } from "@meshbench/contracts";
 import { compareHref } from "~/features/compare/compare-url";
+import { DefinitionAsRun } from "~/features/records/definition-as-run";
+import { RunAgain, type ClusterChoice } from "~/features/records/run-again";
+import { RunVerdict } from "~/features/records/run-verdict";
 import { RunReportView } from "~/features/report/run-report-view";
 import { ShareControls } from "~/features/share/share-controls";
 import { atLeast } from "~/lib/roles";
@@ -9,24 +12,29 @@ import { RunHeader } from "./run-header";
 import { TrialsTable } from "./trials-table";
 
 /**
- * A run's page: header, actions, live progress while it runs, share controls, the report (each
- * level links to the compare page with every variant at that level) and all its trials.
+ * A run's page: header, actions, live progress while it runs, share controls, the verdict (its
+ * stored record), the report (each level links to the compare page with every variant at that
+ * level), the definition as run (with what changed since) and all its trials.
  * `role` is undefined for a caller outside the workspace.
  */
 export function RunView({
   runId,
   report,
   role,
+  definition,
+  verdict,
+  clusters,
 }: {
   runId: string;
   report: TRunReport;
   role: TRole | undefined;
+  definition: TRunDefinition | null;
+  verdict: TVerdictRecord | null;
+  clusters: ClusterChoice[];
 }) {
   const variants = report.variants;
-  const cancellable =
-    (report.run.status === "queued" || report.run.status === "running") &&
-    role !== undefined &&
-    atLeast(role, "member");
+  const active = report.run.status === "queued" || report.run.status === "running";
+  const member = role !== undefined && atLeast(role, "member");
   return (
     <>
       <RunHeader report={report} />
@@ -34,10 +42,13 @@ export function RunView({
         runId={runId}
         variants={variants}
         reference={report.reference}
-        cancellable={cancellable}
+        cancellable={active && member}
+        finished={!active}
       />
+      {member && definition?.snapshot ? <RunAgain runId={runId} clusters={clusters} /> : null}
       <LiveProgress runId={runId} />
       <ShareControls target={{ kind: "run", runId }} />
+      {verdict ? <RunVerdict verdict={verdict} runId={runId} canJudge={member} /> : null}
       <RunReportView
         report={report}
         compareHref={(levelKey) =>
@@ -47,6 +58,7 @@ export function RunView({
           )
         }
       />
+      {definition ? <DefinitionAsRun view={definition} /> : null}
       <h2>Trials</h2>
       <details>
         <summary>

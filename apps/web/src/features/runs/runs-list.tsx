@@ -24,7 +24,8 @@ export function RunsList({
     <>
       <h1>Runs</h1>
       <p className="muted">
-        Every benchmark run: scheduled on a cluster, uploaded from CI, or imported.
+        Every benchmark run: scheduled on a cluster, uploaded from CI, or imported.{" "}
+        <a href="/runs/import">Import a reproducibility bundle</a>
       </p>
       <RunFilters options={options} values={filter} />
       <RunsTable runs={runs} filtered={Object.values(filter).some(Boolean)} />

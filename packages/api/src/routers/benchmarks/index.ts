@@ -1,4 +1,5 @@
 import { createTRPCRouter } from "../../trpc";
+import { archiveBenchmark } from "./archive-benchmark";
 import { createBenchmark } from "./create-benchmark";
 import { createFromTemplate } from "./create-from-template";
 import { estimateBenchmark } from "./estimate-benchmark";
@@ -13,4 +14,5 @@ export const benchmarksRouter = createTRPCRouter({
   createFromTemplate,
   update: updateBenchmark,
   estimate: estimateBenchmark,
+  setArchived: archiveBenchmark,
 });

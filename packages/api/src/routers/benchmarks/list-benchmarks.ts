@@ -2,6 +2,7 @@ import { ZBenchmarkSummary } from "@meshbench/contracts";
 import { z } from "zod";
 import { viewerProcedure } from "../../trpc";
 
+/** The workspace's benchmarks; archived ones only with `archived: true`. */
 export const listBenchmarks = viewerProcedure
   .meta({
     openapi: {
@@ -12,9 +13,11 @@ export const listBenchmarks = viewerProcedure
       summary: "List the workspace's benchmarks with their last run",
       description:
         "Benchmarks a CI upload created (`ciOnly: true`) only group uploads: key, name and last run. " +
-        "Requires the read scope.",
+        "Archived benchmarks are listed only with `archived=true`. Requires the read scope.",
     },
   })
-  .input(z.object({}).optional())
+  .input(z.object({ archived: z.boolean().default(false) }).optional())
   .output(z.array(ZBenchmarkSummary))
-  .query(({ ctx }) => ctx.services.benchmarks.list(ctx.actor.workspaceId));
+  .query(({ ctx, input }) =>
+    ctx.services.benchmarks.list(ctx.actor.workspaceId, { archived: input?.archived ?? false }),
+  );

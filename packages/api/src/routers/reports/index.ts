@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "../../trpc";
 import { compareRuns } from "./compare-runs";
 import { exportComparison } from "./export-comparison";
+import { exportBundle } from "./export-bundle";
 import { exportRun } from "./export-run";
 import { exportSmp } from "./export-smp";
 import { getRunProgress } from "./get-run-progress";
@@ -15,4 +16,5 @@ export const reportsRouter = createTRPCRouter({
   exportRun,
   exportComparison,
   exportSmp,
+  exportBundle,
 });

@@ -98,6 +98,7 @@ describe("results.upload over a real database", () => {
         description: "Created by a CI upload.",
         ciOnly: true,
         lastRun: { id: second.runId, status: "succeeded", createdAt: expect.any(Date) as Date },
+        archived: false,
         updatedAt: expect.any(Date) as Date,
       },
     ]);

@@ -1,5 +1,6 @@
 import { createTRPCRouter } from "../../trpc";
 import { getRun } from "./get-run";
+import { getRunDefinition } from "./get-run-definition";
 import { listRuns } from "./list-runs";
 import { listRunFilterOptions } from "./list-run-filter-options";
 import { startRun } from "./start-run";
@@ -8,6 +9,7 @@ import { cancelRun } from "./cancel-run";
 export const runsRouter = createTRPCRouter({
   list: listRuns,
   get: getRun,
+  definition: getRunDefinition,
   filterOptions: listRunFilterOptions,
   start: startRun,
   cancel: cancelRun,

@@ -124,7 +124,24 @@ describe("verdicts.get over a real database, on the real Fortio matrix", () => {
       benchmarkKey: "nginx-vs-baseline",
       budgets: { rules: [{ kind: "overhead", statistic: "p50", maxMs: 5 }] },
     });
-    expect((await verdict(demo.runId)).status).toBe("pass");
+    // A verdict is a record: the budget edit does not change the stored one…
+    expect(await verdict(demo.runId)).toEqual(fail);
+    // …until someone asks for a new judgement, which is stored and read from then on.
+    const again = await as("member").verdicts.recompute({ runId: demo.runId });
+    expect(again.status).toBe("pass");
+    expect(again.budgets.rules).toEqual([
+      expect.objectContaining({ kind: "overhead", statistic: "p50", maxMs: 5 }),
+    ]);
+    expect(await verdict(demo.runId)).toEqual(again);
+    const records = await as("viewer").verdicts.records({ runId: demo.runId });
+    expect(records.map((r) => r.status)).toEqual(["pass", "fail"]);
+    expect(records[1]!.budgets.rules[0]).toMatchObject({ maxPercent: 10 });
+  });
+
+  it("a viewer cannot ask for a new judgement", async () => {
+    await expect(as("viewer").verdicts.recompute({ runId: demo.runId })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   it("hides another workspace's run (NOT_FOUND)", async () => {

@@ -1,4 +1,4 @@
-import { ZGetVerdictInput, ZVerdict } from "@meshbench/contracts";
+import { ZGetVerdictInput, ZVerdictRecord } from "@meshbench/contracts";
 import { viewerProcedure } from "../../trpc";
 
 export const getVerdictProcedure = viewerProcedure
@@ -10,7 +10,7 @@ export const getVerdictProcedure = viewerProcedure
       tags: ["verdicts"],
       summary: "Judge a run or upload against its benchmark's budgets",
       description:
-        "pass | fail | inconclusive, with every reason, effect sizes and intervals. Requires the read scope.",
+        "pass | fail | inconclusive, with every reason, effect sizes and intervals: the stored record (judged once, with the budgets as they were; later budget edits do not change it). Requires the read scope.",
       errorResponses: {
         401: "Missing or invalid token",
         403: "Missing scope",
@@ -20,5 +20,5 @@ export const getVerdictProcedure = viewerProcedure
     },
   })
   .input(ZGetVerdictInput)
-  .output(ZVerdict)
+  .output(ZVerdictRecord)
   .query(({ ctx, input }) => ctx.services.verdicts.get(ctx.actor.workspaceId, input));

@@ -1,10 +1,14 @@
 import { createTRPCRouter } from "../../trpc";
 import { getBudgetsProcedure } from "./get-budgets";
 import { getVerdictProcedure } from "./get-verdict";
+import { listVerdictRecordsProcedure } from "./list-verdict-records";
+import { recomputeVerdictProcedure } from "./recompute-verdict";
 import { setBudgetsProcedure } from "./set-budgets";
 
 export const verdictsRouter = createTRPCRouter({
   get: getVerdictProcedure,
   budgets: getBudgetsProcedure,
   setBudgets: setBudgetsProcedure,
+  recompute: recomputeVerdictProcedure,
+  records: listVerdictRecordsProcedure,
 });

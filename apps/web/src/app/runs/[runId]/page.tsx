@@ -26,10 +26,24 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { ref } = await searchParams;
   const report = await orNotFound(loadReport(runId, ref));
   await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
-  const role = (await (await api()).workspaces.current().catch(() => null))?.role;
+  const caller = await api();
+  const role = (await caller.workspaces.current().catch(() => null))?.role;
+  // The verdict is the stored record (judged and stored on the first read of a finished run).
+  const [definition, verdict, clusters] = await Promise.all([
+    caller.runs.definition({ runId }).catch(() => null),
+    report.run.benchmarkKey ? caller.verdicts.get({ runId }).catch(() => null) : null,
+    caller.clusters.list().catch(() => []),
+  ]);
   return (
     <HydrateClient>
-      <RunView runId={runId} report={report} role={role} />
+      <RunView
+        runId={runId}
+        report={report}
+        role={role}
+        definition={definition}
+        verdict={verdict}
+        clusters={clusters.map((c) => ({ id: c.id, name: c.name, status: c.status }))}
+      />
     </HydrateClient>
   );
 }

@@ -2,21 +2,26 @@ import type {
   TBenchmarkDefinition,
   TEnvironmentFingerprint,
   TMeshDetection,
+  TNodeInventory,
 } from "@meshbench/contracts";
-import { maskedHeaders } from "@meshbench/core";
-import type { ClusterFacts } from "@meshbench/k8s";
+import { maskedHeaders } from "../headers";
+
+/** What is known of a cluster's machines: read live by the worker, or as last stored. */
+export type FingerprintFacts = { serverVersion: string | null; nodes: TNodeInventory | null };
 
 const GiB = 1024 ** 3;
 
 /**
  * What the run's numbers depend on besides the mesh (contracts' ZEnvironmentFingerprint), for the
- * compare page. Node inventories carry no instance-type label, so a node's "type" is its shape
+ * compare page (and, from the cluster's stored facts, what "run this again" would change). Node
+ * inventories carry no instance-type label, so a node's "type" is its shape
  * (cores and memory): two pools of the same shape read as the same type, which is what matters.
  */
 export function environmentFingerprint(
   clusterName: string,
-  facts: ClusterFacts,
-  meshes: TMeshDetection,
+  facts: FingerprintFacts,
+  /** null: never detected (no mesh versions known). */
+  meshes: TMeshDetection | null,
   def: TBenchmarkDefinition,
 ): TEnvironmentFingerprint {
   const nodes = new Map<string, number>();
@@ -25,13 +30,15 @@ export function environmentFingerprint(
     nodes.set(type, (nodes.get(type) ?? 0) + 1);
   }
   const meshVersions: Record<string, string> = {};
-  const components = {
-    istio: meshes.istio.istiod,
-    ztunnel: meshes.istio.ztunnel,
-    linkerd: meshes.linkerd.controlPlane,
-    cilium: meshes.cilium.agent,
-    kmesh: meshes.kmesh.daemon,
-  };
+  const components: Record<string, TMeshDetection["istio"]["istiod"]> = meshes
+    ? {
+        istio: meshes.istio.istiod,
+        ztunnel: meshes.istio.ztunnel,
+        linkerd: meshes.linkerd.controlPlane,
+        cilium: meshes.cilium.agent,
+        kmesh: meshes.kmesh.daemon,
+      }
+    : {};
   for (const [mesh, c] of Object.entries(components))
     if (c.found) meshVersions[mesh] = c.version ?? "unknown";
   const f = def.methodology.fortio;

@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUNDLE_SCHEMA_PATH, bundleJsonSchema } from "./bundle-schema";
+
+describe("the bundle's documented JSON schema", () => {
+  it("is the committed file (regenerate with `pnpm bundle:schema`)", () => {
+    const file = path.resolve(import.meta.dirname, "../../..", BUNDLE_SCHEMA_PATH);
+    const committed = JSON.parse(readFileSync(file, "utf8")) as unknown;
+    expect(committed).toEqual(JSON.parse(JSON.stringify(bundleJsonSchema())));
+  });
+
+  it("pins the format and version", () => {
+    const { properties } = bundleJsonSchema() as { properties: Record<string, unknown> };
+    expect(properties.format).toEqual({ type: "string", const: "meshbench.bundle" });
+    expect(properties.version).toEqual({ type: "number", const: 1 });
+  });
+});

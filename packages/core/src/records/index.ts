@@ -1,0 +1,2 @@
+export * from "./definition-snapshot";
+export * from "./definition-diff";
