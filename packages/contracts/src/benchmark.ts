@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZKubernetesAnnotations, ZKubernetesLabels } from "./kubernetes-names";
 import { ZRunStatus } from "./run";
+import { ZTopology } from "./topology";
 
 /** The pinned default load-generator and echo-server image (Fortio serves both roles). */
 export const DEFAULT_FORTIO_IMAGE = "fortio/fortio:1.68.2";
@@ -129,6 +130,13 @@ export const ZVariant = z.object({
   extraContainers: z.array(ZExtraContainer).max(4).default([]),
   /** Send this variant's load here instead of the target's entry (e.g. a proxy's Service). */
   entry: ZEntryPoint.optional(),
+  /**
+   * The path the write-up measured: where the client sits, the hops expected, mTLS. Absent: core's
+   * default from the mesh kind, `methodology.loadGeneratorInMesh` and `waypoint`
+   * (`resolveTopology`). The load generator joins the mesh exactly when the client is "in-mesh";
+   * each trial's path is checked against it from the mesh's own counters.
+   */
+  topology: ZTopology.optional(),
 });
 export type TVariant = z.infer<typeof ZVariant>;
 
@@ -243,6 +251,9 @@ export const ZMethodology = z.object({
 });
 export type TMethodology = z.infer<typeof ZMethodology>;
 
+/** Mesh kinds whose path can hold a waypoint. */
+const WAYPOINT_MESHES: ReadonlySet<string> = new Set(["istio-ambient", "kmesh", "custom"]);
+
 export const ZBenchmarkDefinition = z
   .object({
     key: z
@@ -290,6 +301,18 @@ export const ZBenchmarkDefinition = z
           message: "only for istio-ambient or kmesh",
         });
       }
+      if (v.topology && v.mesh === "baseline" && (v.topology.hops.length || v.topology.mtls))
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "topology"],
+          message: "a variant without a mesh has no proxies and no mTLS on its path",
+        });
+      if (v.topology?.hops.includes("waypoint") && !WAYPOINT_MESHES.has(v.mesh))
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "topology", "hops"],
+          message: `no waypoint in a ${v.mesh} path (istio-ambient, kmesh or custom)`,
+        });
     });
     if (b.target.kind === "service-url") {
       for (const name of Object.keys(b.target.variantUrls))

@@ -19,3 +19,4 @@ export * from "./fingerprint";
 export * from "./environment";
 export * from "./noise";
 export * from "./capacity-report";
+export * from "./topology";

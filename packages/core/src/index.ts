@@ -14,3 +14,4 @@ export * from "./noise";
 export * from "./changepoints";
 export * from "./fingerprint";
 export * from "./report";
+export * from "./topology";

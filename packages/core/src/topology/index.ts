@@ -1,0 +1,3 @@
+export * from "./resolve";
+export * from "./judge";
+export * from "./variant-paths";
