@@ -157,7 +157,13 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
       });
       const pods = await waitForTarget(k, ns, { timeoutMs: 30_000 });
       expect(pods).toHaveLength(1);
-      const lg = { runId, variant: "baseline", namespace: ns, methodology: def.methodology };
+      const lg = {
+        runId,
+        variant: "baseline",
+        namespace: ns,
+        methodology: def.methodology,
+        inMesh: false,
+      };
       await deployLoadGenerator(k, lg);
       await deployLoadGenerator(k, lg);
       const server = await waitForLoadGenerator(k, testLoadGenerators(k), ns, {

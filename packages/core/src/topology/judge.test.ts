@@ -203,6 +203,15 @@ describe("judgePath: each proxy type against what the trial sent", () => {
     expect(reset.summary).toMatch(/went backwards/);
   });
 
+  it("a declared proxy that is not there at all → flagged (e.g. no sidecar in the load generator's pod)", () => {
+    const absent = { absent: "no istio-proxy container in the load generator's pod" };
+    const check = judge("istio-sidecar", { "client-proxy": absent, "server-proxy": { counters: grown(1) } });
+    expect(check.status).toBe("not_verified");
+    expect(check.summary).toBe(
+      "traffic did not take the declared path: Istio sidecar (client side) is not there: no istio-proxy container in the load generator's pod",
+    );
+  });
+
   it("a mesh without counters Meshbench reads is unchecked, with no flag on the trial", () => {
     for (const mesh of ["kmesh", "cilium", "custom"] as const) {
       const check = judge(mesh, {});

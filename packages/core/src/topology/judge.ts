@@ -45,8 +45,11 @@ export type HopCounters = {
   mtlsResponseBytes: number | null;
 };
 
-/** A hop read, or why its counters could not be read. */
-export type HopReading = { counters: HopCounters } | { unreadable: string };
+/**
+ * A hop read; or why its counters could not be read (unchecked); or the component is not there
+ * at all (e.g. no sidecar in the load generator's pod: a declared hop that cannot be on the path).
+ */
+export type HopReading = { counters: HopCounters } | { unreadable: string } | { absent: string };
 /** What was read per hop; a hop without a reader here is absent. */
 export type PathReadings = Partial<Record<TPathHop, HopReading>>;
 
@@ -158,6 +161,9 @@ function checkHop(input: PathJudgementInput, hop: TPathHop): THopCheck | null {
     return expected
       ? { ...base, status: "unchecked", problem: "no such proxy was found to read" }
       : null;
+  const absent = "absent" in after ? after.absent : "absent" in before ? before.absent : null;
+  if (absent !== null)
+    return expected ? { ...base, status: "not_verified", problem: `is not there: ${absent}` } : null;
   if ("unreadable" in before || "unreadable" in after) {
     const why =
       "unreadable" in before ? before.unreadable : (after as { unreadable: string }).unreadable;
@@ -165,6 +171,7 @@ function checkHop(input: PathJudgementInput, hop: TPathHop): THopCheck | null {
       ? { ...base, status: "unchecked", problem: `counters unreadable: ${why}` }
       : null;
   }
+  if (!("counters" in before) || !("counters" in after)) return null;
   const measures = measuresOf(proxy, input.sent.protocol)
     .map((m) => measureCheck(m, before.counters, after.counters, input.sent))
     .filter((m): m is TPathMeasureCheck => m !== null);

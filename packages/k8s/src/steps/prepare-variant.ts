@@ -1,4 +1,5 @@
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
+import { clientInMesh } from "@meshbench/core";
 import { reachabilityProtocol, targetUrl } from "../fortio/target-url";
 import type { PreparedVariant, PrepareVariantInput } from "../gateway";
 import { meshNamespaceMetadata, variantNamespace } from "../manifests/labels";
@@ -22,7 +23,11 @@ export function describeVariant(runId: string, variant: TVariant, def?: TBenchma
   return {
     namespace,
     ...meshNamespaceMetadata(variant),
-    settings: describeVariantSettings(variant, def?.methodology.loadGeneratorInMesh, namespace),
+    settings: describeVariantSettings(
+      variant,
+      def ? clientInMesh(variant, def.methodology) : undefined,
+      namespace,
+    ),
   };
 }
 
@@ -61,6 +66,7 @@ export async function prepareVariant(
     variant: v.name,
     namespace,
     methodology: def.methodology,
+    inMesh: clientInMesh(v, def.methodology),
     avoid: target.avoid,
   });
   const pods = await target.ready();
