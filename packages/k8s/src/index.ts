@@ -8,6 +8,7 @@ export type {
   PreparedVariant,
   UsageSample,
 } from "./gateway";
+export type { PathProbe } from "./path/discovery";
 export { KubeClusterGateway } from "./kube-cluster-gateway";
 export { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "./cluster/kubeconfig-vault";
 export { checkKubeconfig, listContexts } from "./cluster/kubeconfig";

@@ -1,5 +1,5 @@
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
-import { clientInMesh } from "@meshbench/core";
+import { clientInMesh, resolveTopology } from "@meshbench/core";
 import { reachabilityProtocol, targetUrl } from "../fortio/target-url";
 import type { PreparedVariant, PrepareVariantInput } from "../gateway";
 import { meshNamespaceMetadata, variantNamespace } from "../manifests/labels";
@@ -11,6 +11,7 @@ import { ensureNamespace } from "./namespaces";
 import { startTarget } from "./target-plan";
 import { applyVariantConfig, waitForVariantConfig } from "./variant-config";
 import { describeVariantSettings } from "./variant-description";
+import { describePathProbe, discoverPath, type PathProbe } from "../path/discovery";
 
 const READY_MS = 300_000;
 /** kube-proxy and DNS may lag pod readiness: how long the target may take to answer. */
@@ -101,5 +102,30 @@ export async function prepareVariant(
       alsoSample,
       notes,
     };
-  return { namespace, problem: null, alsoSample, notes };
+  const path = await pathProbe(k, { namespace, variant: v, definition: def, meshes: input.meshes });
+  return {
+    namespace,
+    problem: null,
+    alsoSample,
+    notes: [...notes, `path check: ${describePathProbe(path)}`],
+    path,
+  };
+}
+
+/** The proxies the path check reads; a discovery that fails leaves the declared hops unreadable. */
+async function pathProbe(
+  k: Kube,
+  input: Parameters<typeof discoverPath>[1],
+): Promise<PathProbe | null> {
+  try {
+    return await discoverPath(k, input);
+  } catch (error) {
+    const why = `its proxies were not found: ${k.apis.describe(error)}`;
+    return {
+      hops: resolveTopology(input.variant, input.definition.methodology).hops.map((hop) => ({
+        hop,
+        unreadable: why,
+      })),
+    };
+  }
 }

@@ -38,6 +38,7 @@ export async function startTrial(
   k: Kube,
   lg: LoadGenerators,
   input: TrialInput,
+  options: { beforeMeasured?: () => Promise<void> } = {},
 ): Promise<TrialHandle> {
   const { definition: def, namespace } = input;
   const server = await loadGenerator(k, lg, namespace);
@@ -68,6 +69,7 @@ export async function startTrial(
     };
     await server.runToEnd(fortioRunQuery(warmup, { save: false, async: false }), def.warmupSeconds);
   }
+  await options.beforeMeasured?.();
   const startedAt = Date.now();
   return handle(
     await server.start(fortioRunQuery(measured, { save: true, async: true })),
