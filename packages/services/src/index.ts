@@ -14,7 +14,7 @@ export type {
   GatewayFactory,
 } from "./clusters/cluster-access";
 export type { ClusterAuditActor } from "./clusters/cluster-service";
-export { assessedTrial, readTrialResult } from "./results/record-trial";
+export { assessedTrial, readTrialResult, type TrialPath } from "./results/record-trial";
 /** The report exports the procedures serve (tables and CSV by core, SMP by formats). */
 export { runExport, comparisonExport, type ExportFile } from "@meshbench/core";
 export { smpExport } from "@meshbench/formats";

@@ -205,7 +205,10 @@ describe("judgePath: each proxy type against what the trial sent", () => {
 
   it("a declared proxy that is not there at all → flagged (e.g. no sidecar in the load generator's pod)", () => {
     const absent = { absent: "no istio-proxy container in the load generator's pod" };
-    const check = judge("istio-sidecar", { "client-proxy": absent, "server-proxy": { counters: grown(1) } });
+    const check = judge("istio-sidecar", {
+      "client-proxy": absent,
+      "server-proxy": { counters: grown(1) },
+    });
     expect(check.status).toBe("not_verified");
     expect(check.summary).toBe(
       "traffic did not take the declared path: Istio sidecar (client side) is not there: no istio-proxy container in the load generator's pod",

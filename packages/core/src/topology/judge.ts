@@ -163,7 +163,9 @@ function checkHop(input: PathJudgementInput, hop: TPathHop): THopCheck | null {
       : null;
   const absent = "absent" in after ? after.absent : "absent" in before ? before.absent : null;
   if (absent !== null)
-    return expected ? { ...base, status: "not_verified", problem: `is not there: ${absent}` } : null;
+    return expected
+      ? { ...base, status: "not_verified", problem: `is not there: ${absent}` }
+      : null;
   if ("unreadable" in before || "unreadable" in after) {
     const why =
       "unreadable" in before ? before.unreadable : (after as { unreadable: string }).unreadable;

@@ -1,4 +1,5 @@
 import type {
+  TPathCheck,
   TRunDetail,
   TTrialRow,
   TRunListItem,
@@ -54,6 +55,8 @@ export type CompletedTrialInput = {
   sequence: number;
   result: TTrialResult;
   validityFlags: TValidityFlag[];
+  /** The path check of a scheduled trial of a meshed variant (core's judgePath). */
+  pathCheck?: TPathCheck | null;
 };
 
 /** Runs list filters; every one optional, combined with AND. */
@@ -118,6 +121,7 @@ export function completedTrialData(input: CompletedTrialInput) {
       labels: r.labels,
       retCodes: r.retCodes,
     } as Prisma.InputJsonValue,
+    ...(input.pathCheck ? { pathCheck: input.pathCheck as Prisma.InputJsonValue } : {}),
     startedAt: r.startedAt ? new Date(r.startedAt) : null,
     finishedAt: new Date(),
   };

@@ -15,7 +15,7 @@ import type {
 import { probeObservationsOf } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
-import { assessedTrial, readTrialResult } from "../results/record-trial";
+import { assessedTrial, readTrialResult, type TrialPath } from "../results/record-trial";
 
 type Deps = {
   runs: RunRepository;
@@ -48,6 +48,8 @@ export type TrialOutput = {
   samples: ResourceSampleInput[];
   /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
   flags?: TValidityFlag[];
+  /** A meshed variant's declared path and the mesh's counters around the trial, judged here. */
+  path?: TrialPath;
 };
 
 /**
@@ -143,6 +145,7 @@ export function createRunExecutionService(deps: Deps) {
           output.sequence,
           readTrialResult(output.text, "fortio"),
           output.key,
+          output.path,
         );
       } catch (error) {
         const reason = `unreadable Fortio result: ${error instanceof Error ? error.message : String(error)}`;
