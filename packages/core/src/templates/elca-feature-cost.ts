@@ -39,6 +39,8 @@ function istioFeatureVariants(mesh: TMeshKind): VariantInput[] {
       meshVariant(mesh, {
         name: `${mesh}-mtls-off`,
         manifests: joinManifests(fair, peerAuthentication("DISABLE")),
+        // Both sidecars still on the path; the path check expects plaintext between them.
+        topology: { client: "in-mesh", hops: ["client-proxy", "server-proxy"], mtls: false },
       }),
     );
   return variants;
@@ -114,6 +116,8 @@ export const elcaFeatureCost: BenchmarkTemplate = {
       methodology: {
         placement: { antiAffinity: true },
         sidecarResources: { limits: { cpu: "200m" } },
+        // Both sidecars on the path, with mTLS (B's load pods were meshed).
+        loadGeneratorInMesh: true,
         interleaving: "randomized-blocks",
         seed: 1,
       },
