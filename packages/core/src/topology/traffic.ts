@@ -10,13 +10,14 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
  */
 export function trafficOf(result: TTrialResult): TrialTraffic {
   const m = result.meta;
-  let responseBytes: number | null = null;
-  if (result.protocol === "tcp") responseBytes = num(m.bytesReceived);
-  else {
-    const sizes = m.sizes as { count?: unknown; avg?: unknown } | undefined;
-    const count = num(sizes?.count);
-    const avg = num(sizes?.avg);
-    responseBytes = count !== null && avg !== null ? count * avg : null;
-  }
+  const sizes = m.sizes as { count?: unknown; avg?: unknown } | undefined;
+  const count = num(sizes?.count);
+  const avg = num(sizes?.avg);
+  const responseBytes =
+    result.protocol === "tcp"
+      ? num(m.bytesReceived)
+      : count !== null && avg !== null
+        ? count * avg
+        : null;
   return { protocol: result.protocol, requests: result.requestCount, responseBytes };
 }
