@@ -204,7 +204,9 @@ spec:
           /^traffic did not take the declared path: .*ztunnel \(server side\) counted 0 connections/,
         );
         // The client's ztunnel carried it, but without mTLS: the target was not in the mesh.
-        expect(flag?.message).toMatch(/ztunnel \(client side\) only 0 of .* went with mTLS/);
+        expect(flag?.message).toMatch(
+          /ztunnel \(client side\) carried it without the expected mTLS \(0 of \d+ connections, 0 of [\d,]+ response bytes with mTLS\)/,
+        );
       }
       const paths = Object.fromEntries((report.paths ?? []).map((p) => [p.variant, p]));
       expect(paths["strict-target"]?.status).toBe("verified");
@@ -226,6 +228,7 @@ spec:
 /** p50/p90/p99 deltas vs no mesh with their 95% intervals, the A/A copy's beside them, ztunnel's cost. */
 function printFigures(report: TRunReport, ambientTrials: TTrialRecord[]) {
   const ms = (s: number) => `${s >= 0 ? "+" : ""}${(s * 1000).toFixed(3)} ms`;
+  const abs = (s: number | null) => (s === null ? "-" : `${(s * 1000).toFixed(3)} ms`);
   const pct = (r: number) => `${r >= 0 ? "+" : ""}${(r * 100).toFixed(1)}%`;
   const lines: string[] = [];
   for (const level of report.levels)
@@ -236,7 +239,7 @@ function printFigures(report: TRunReport, ambientTrials: TTrialRecord[]) {
         if (!d || d.absolute === null) continue;
         const i = d.interval;
         lines.push(
-          `${level.label} ${row.variant} ${stat}: ${ms(c.value ?? 0)} pooled; delta ${ms(d.absolute)}` +
+          `${level.label} ${row.variant} ${stat}: ${abs(c.value)} pooled (no mesh ${abs(d.baseline)}); delta ${ms(d.absolute)}` +
             `${i ? ` [${ms(i.absolute[0])}, ${ms(i.absolute[1])}]` : ""}` +
             `${d.relative !== null ? ` (${pct(d.relative)}${i?.relative ? ` [${pct(i.relative[0])}, ${pct(i.relative[1])}]` : ""})` : ""}`,
         );

@@ -109,7 +109,7 @@ describe("judgePath: each proxy type against what the trial sent", () => {
     it(`${label}: the traffic without mTLS where it was expected → flagged`, () => {
       const check = judge(mesh, all(grown(1, 0), hops), topology);
       expect(check.status).toBe("not_verified");
-      expect(check.summary).toMatch(/went with mTLS \(expected\)/);
+      expect(check.summary).toMatch(/carried it without the expected mTLS \(0 of /);
     });
   }
 

@@ -120,14 +120,19 @@ const shareOf = (m: TPathMeasureCheck, n: number) =>
 /** Problems of a hop declared on the path. */
 function expectedProblems(measures: TPathMeasureCheck[], mtls: boolean): string[] {
   const out: string[] = [];
+  const plaintext: string[] = [];
   for (const m of measures) {
     if (m.counted < 0)
       out.push(`its ${MEASURE_WORDS[m.measure]} counter went backwards (the proxy restarted?)`);
     else if (m.counted < m.required)
       out.push(`counted ${shareOf(m, m.counted)} (needs ≥ ${fmt(m.required)})`);
     else if (mtls && m.mtls !== null && m.mtls < m.required)
-      out.push(`only ${shareOf(m, Math.max(0, m.mtls))} went with mTLS (expected)`);
+      plaintext.push(
+        `${fmt(Math.max(0, m.mtls))} of ${fmt(m.counted)} ${MEASURE_WORDS[m.measure]}`,
+      );
   }
+  if (plaintext.length)
+    out.push(`carried it without the expected mTLS (${plaintext.join(", ")} with mTLS)`);
   return out;
 }
 
