@@ -29,7 +29,8 @@ export function RunReportView({
 
       <ReportSections report={report} slug={slug} compareHref={compareHref} />
 
-      {report.paths?.length ? (
+      {/* Only when some variant has a mesh on its path: a no-mesh run has nothing to check. */}
+      {report.paths?.some((p) => p.status !== "not_applicable") ? (
         <>
           <h2>Path</h2>
           <PathPanel paths={report.paths} />
