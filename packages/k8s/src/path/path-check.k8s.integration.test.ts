@@ -20,7 +20,7 @@ import { waitForDeployment } from "../steps/pods";
 import { deployLoadGenerator } from "../steps/load-generator";
 import { deployTarget, waitForTarget } from "../steps/targets";
 import { testKube } from "../test-support/test-cluster";
-import { discoverPath, type MetricsEndpoint, type PathProbe } from "./discovery";
+import { discoverPath, type MetricsEndpoint } from "./discovery";
 import { readPathCounters } from "./read-path";
 
 const kc = testKubeConfig();
@@ -245,8 +245,7 @@ describe("path check discovery on a real apiserver, with fake mesh components", 
         ["server-proxy", "not_verified"],
       ]);
       // A proxy that answers with an error leaves the hop unchecked, with its reason.
-      const broken: PathProbe = probe;
-      const failing = await readPathCounters(broken, (e) =>
+      const failing = await readPathCounters(probe, (e) =>
         e.pod === at(echoNode)
           ? Promise.reject(new Error(`${e.what} answered HTTP 503`))
           : scrapeAt(1)(e),
