@@ -8,7 +8,12 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.real-node.test.ts", "apps/*/src/**/*.real-node.test.ts"],
+    include: [
+      "packages/*/src/**/*.real-node.test.ts",
+      "apps/*/src/**/*.real-node.test.ts",
+      // The CI script through the CLI and REST (e2e/ci): the whole product, a token only.
+      "e2e/ci/**/*.real-node.test.ts",
+    ],
     globalSetup: [
       fileURLToPath(new URL("./packages/testing/src/global-setup.ts", import.meta.url)),
       fileURLToPath(

@@ -71,7 +71,8 @@ try {
 }
 
 // 4. Procedures that reach a repository: `ctx.services.<name>` where createServices hands out a
-//    repository under that name.
+//    repository under that name (the value is a repository or a repository factory's call, not a
+//    service built over one).
 const wiringFile = text.get("packages/services/src/create-services.ts") ?? "";
 // The object createServices returns: from its `return {` to the end of the function.
 const wiring = wiringFile.slice(wiringFile.lastIndexOf("\n  return {"));
@@ -85,7 +86,8 @@ for (const m of wiring.matchAll(/^\s{4}(\w+)(?::\s*([^,\n]+))?,?$/gm)) {
   const [, key, value] = m;
   if (
     value
-      ? /Repository\(|createRateLimiter\(/.test(value) || repoVars.has(value.trim())
+      ? /^(?:create\w+Repository|createRateLimiter)\(/.test(value.trim()) ||
+        repoVars.has(value.trim())
       : repoVars.has(key!)
   )
     repoKeys.add(key!);

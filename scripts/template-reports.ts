@@ -31,10 +31,13 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { TBenchmarkDefinitionInput, TTemplateKey } from "../packages/contracts/src/index";
-import { TEMPLATE_KEYS, ZBenchmarkDefinition } from "../packages/contracts/src/index";
-import { countTrials } from "../packages/core/src/planning/index";
-import { applyTestScale, buildTemplate } from "../packages/core/src/templates/index";
+import {
+  TEMPLATE_KEYS,
+  ZBenchmarkDefinition,
+  type TBenchmarkDefinitionInput,
+  type TTemplateKey,
+} from "@meshbench/contracts";
+import { applyTestScale, buildTemplate, countTrials } from "@meshbench/core";
 import { demoSession } from "./lib/demo-session";
 
 const MAX_TRIALS = 24;
@@ -114,7 +117,7 @@ async function saveAndStart(key: TTemplateKey): Promise<string> {
     ? (
         await trpc<{ id: string }>(
           "benchmarks.update",
-          { benchmarkId: existing.id, definition },
+          { benchmarkKey: existing.key, definition },
           true,
         )
       ).id

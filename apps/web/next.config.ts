@@ -20,6 +20,8 @@ const config: NextConfig = {
     "@prisma/client",
     "@kubernetes/client-node",
     "pg-boss",
+    // Read from its installed files at run time (api/docs/[asset]), never bundled.
+    "swagger-ui-dist",
   ],
   poweredByHeader: false,
   // Self-contained server for the container image (infra/docker); trace from the monorepo root

@@ -8,14 +8,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { benchCompare, benchPooling, uploadRun } from "./compare";
-import {
-  readMatrix,
-  syntheticRunTrials,
-  matrixDir,
-  QPS,
-  VARIANTS,
-  type MatrixFile,
-} from "./fixtures";
+import { demoMatrixDir, readDemoMatrix, type DemoTrialFile } from "@meshbench/demo";
+import { syntheticRunTrials, QPS, VARIANTS } from "./fixtures";
 import { ensureFortio, FORTIO_VERSION } from "./fortio-bin";
 import { closeAgent, httpRequest } from "./http";
 import { benchIngest, createBenchTokens } from "./ingest";
@@ -41,8 +35,8 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 
 type Ctx = {
   stack: Stack;
-  files: MatrixFile[];
-  chartFile: MatrixFile;
+  files: DemoTrialFile[];
+  chartFile: DemoTrialFile;
   tokens: string[];
   session: SessionCookie;
 };
@@ -176,7 +170,7 @@ async function chartSection({ stack, chartFile, tokens, session }: Ctx, fortioBi
   type Report = { result: { data: { json: { levels: { curves: { cdf: unknown[] }[] }[] } } } };
   const points = (JSON.parse(report.body) as Report).result.data.json.levels[0]!.curves[0]!.cdf
     .length;
-  const fortioUrl = await startFortioUi(fortioBin, path.join(matrixDir, chartFile.name));
+  const fortioUrl = await startFortioUi(fortioBin, path.join(demoMatrixDir, chartFile.name));
   const chart = await benchTimeToChart({
     oursUrl: `${stack.baseUrl}/runs/${single}`,
     baseUrl: stack.baseUrl,
@@ -200,7 +194,7 @@ async function main() {
   const fortioBin = ensureFortio(log);
   if (!args.has("--no-build")) await buildWeb(log);
   const stack = await startStack(log);
-  const files = readMatrix();
+  const files = readDemoMatrix();
   const ctx: Ctx = {
     stack,
     files,

@@ -6,7 +6,7 @@ import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
-import { readMatrix } from "./fixtures";
+import { readDemoMatrix } from "@meshbench/demo";
 import { repoRoot } from "./stack";
 
 const COORDINATES = {
@@ -44,7 +44,7 @@ try {
   const db = createPrismaClient(url);
   const services = createServices(db);
   const uploadRepository = createUploadRepository(db);
-  const text = readMatrix()[0]!.text;
+  const text = readDemoMatrix()[0]!.text;
   const input = {
     benchmarkKey: "p",
     title: "p",

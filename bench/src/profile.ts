@@ -9,8 +9,8 @@ import { trialKey } from "@meshbench/core";
 import { importResult } from "@meshbench/formats";
 import { createDatabase, startLocalPostgres } from "@meshbench/local-postgres";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { readMatrix, syntheticRunTrials } from "./fixtures";
+import { readDemoMatrix } from "@meshbench/demo";
+import { syntheticRunTrials } from "./fixtures";
 import { createBenchTokens } from "./ingest";
 import { repoRoot } from "./stack";
 
@@ -48,18 +48,17 @@ try {
   const services = createServices(db, {
     rateLimits: { upload: { points: 1e9, durationSeconds: 60 } },
   });
-  const hash = createHash("sha256").update(token!, "utf8").digest("hex");
-  const found = await services.tokens.findActiveByHash(hash);
+  const found = await services.tokens.authenticate(token!);
   const actor = {
     userId: null,
     tokenId: found!.id,
     workspaceId: found!.workspaceId,
     role: "member" as const,
-    scopes: found!.scopes as never,
+    scopes: found!.scopes,
     via: "token" as const,
   };
   const caller = createCaller({ services, actor });
-  const files = readMatrix();
+  const files = readDemoMatrix();
   const text = files[0]!.text;
   const input = {
     benchmark: "profile",
@@ -73,7 +72,7 @@ try {
   };
   const parsed = ZUploadResultsInput.parse(input);
   const n = 100;
-  await time("token lookup (findActiveByHash)", n, () => services.tokens.findActiveByHash(hash));
+  await time("token lookup (authenticate)", n, () => services.tokens.authenticate(token!));
   await time("rate limiter consume", n, () => services.rateLimits.consume("upload", "k"));
   await time("zod parse input", n, () => Promise.resolve(ZUploadResultsInput.parse(input)));
   await time("import fortio (the parsed document)", n, () =>

@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 // The harness is a workspace package bench does not depend on (adding it would change the
 // lockfile); importing its source directly keeps the control plane identical to the test suite's.
-import { startK8sTestEnv, type K8sTestEnv } from "../../packages/testing/src/k8s-testenv";
+import { startK8sTestEnv, type K8sTestEnv } from "@meshbench/testing/k8s-testenv";
 import { onCleanup, startProcess, stopProcess } from "./processes";
 import { repoRoot } from "./stack";
 import { median } from "./stats";

@@ -9,11 +9,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import {
-  DEMO_API_TOKEN,
-  DEMO_USER_EMAIL,
-  DEMO_USER_PASSWORD,
-} from "../../packages/api/src/seed/demo-credentials";
+import { DEMO_API_TOKEN, DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "@meshbench/demo/credentials";
 import { repoRoot, rssMiB, startAppServer, type AppServer } from "../support/app-server";
 import { runPhase, type PhaseReport } from "./phase";
 import { acknowledgedUploads, type Session } from "./traffic";

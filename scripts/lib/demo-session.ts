@@ -1,4 +1,4 @@
-import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "../../packages/api/src/seed/demo-credentials";
+import { DEMO_USER_EMAIL, DEMO_USER_PASSWORD } from "@meshbench/demo/credentials";
 
 /**
  * The demo user's session against a running Meshbench in local mode, as the UI has it: a signed-in

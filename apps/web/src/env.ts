@@ -102,9 +102,6 @@ if (production && process.env.MESHBENCH_SKIP_ENV_VALIDATION !== "1") {
     throw new Error(`Invalid environment variables:\n  ${problems.join("\n  ")}`);
 }
 
-/** `next dev` (Next inlines NODE_ENV): the page CSP then allows the eval its dev tooling needs. */
-export const development = process.env.NODE_ENV === "development";
-
 /** How clusters may be reached (outbound address policy, in-cluster workspaces). */
 export const clusterSettings = {
   mode: env.MESHBENCH_MODE,

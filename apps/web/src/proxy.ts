@@ -1,6 +1,7 @@
+import { restErrorBody } from "@meshbench/contracts";
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { development } from "~/env";
+import { development } from "~/build-mode";
 
 // Pages anyone may open; everything else needs a session (APIs answer 401 themselves).
 const PUBLIC = [
@@ -32,7 +33,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Requests no route of ours can answer: refused here with a 4xx instead of a 500 deeper down. */
 function refuseUnroutable(request: NextRequest): Response | null {
   const json = (status: number, code: string, message: string, headers = {}) =>
-    Response.json({ error: { code, message, field: null, issues: [] } }, { status, headers });
+    Response.json(restErrorBody(code, message), { status, headers });
   if (!METHODS.has(request.method))
     return json(405, "METHOD_NOT_SUPPORTED", `Method ${request.method} is not supported`, {
       allow: [...METHODS].join(", "),

@@ -140,7 +140,7 @@ describe("the capacity search's trials over stored results", () => {
   it("a saved benchmark keeps its capacity search; its trial count is the budget", async () => {
     const { benchmarks } = createServices(db);
     const created = await benchmarks.create(ws, def);
-    const stored = await benchmarks.get(ws, created.id);
+    const stored = await benchmarks.get(ws, created.definition.key);
     expect(stored.definition.capacity).toEqual(def.capacity);
     expect(stored.definition.methodology).toEqual(def.methodology);
     expect(stored.trialCount).toBe(40);

@@ -1,6 +1,11 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
 import { environmentFingerprint } from "./fingerprint";
-import { clientInMesh, type TPlannedTrial } from "@meshbench/core";
+import {
+  clientInMesh,
+  describeHeaders,
+  requestHeadersOf,
+  type TPlannedTrial,
+} from "@meshbench/core";
 import {
   type ClusterGateway,
   describeLoadGeneratorMesh,
@@ -55,6 +60,12 @@ export async function describeEnvironment(
     variantSection[v.name] =
       `mesh ${v.mesh}; namespace ${d.namespace}; labels ${pairs(d.labels)}; annotations ${pairs(d.annotations)}${extra}; mesh check ${variants.get(v.name)?.problem ?? "ok"}${(variants.get(v.name)?.notes ?? []).map((n) => `; ${n}`).join("")}`;
   }
+  // Each variant's headers as sent, a secret's value as its <secret:name> placeholder.
+  const headers: Record<string, string> = {};
+  for (const v of def.variants) {
+    const list = requestHeadersOf(def, v.name);
+    if (list.length) headers[`request headers (${v.name})`] = describeHeaders(list);
+  }
   const image = def.methodology.fortio.image;
   const m = def.methodology;
   return {
@@ -64,7 +75,8 @@ export async function describeEnvironment(
       tool: `Fortio ${image.split(":").at(-1) ?? ""}`.trim(),
       image,
       driven:
-        "one long-lived `fortio server -data-dir /tmp` pod per variant; each trial is a run started through its REST API (apiserver pod proxy), its result read from the data dir",
+        "one long-lived `fortio server -data-dir /tmp` pod per variant; each trial is a run started by a POST to its REST API (apiserver pod proxy; options and headers in the body), its result read from the data dir",
+      ...headers,
       ...gateway.describeLoad(runId, def, plan),
     },
     placement: {

@@ -3,6 +3,7 @@ import type {
   TEnvironmentFingerprint,
   TMeshDetection,
 } from "@meshbench/contracts";
+import { maskedHeaders } from "@meshbench/core";
 import type { ClusterFacts } from "@meshbench/k8s";
 
 const GiB = 1024 ** 3;
@@ -47,6 +48,8 @@ export function environmentFingerprint(
       ...(f.uniform ? ["-uniform"] : []),
       ...(f.noCatchUp ? ["-nocatchup"] : []),
       `warmup ${def.warmupSeconds}s`,
+      // The benchmark's own headers (a variant's are the variant's); secrets as placeholders.
+      ...maskedHeaders(def.requestHeaders).map((h) => `-H ${h.name}: ${h.value}`),
     ],
     target: def.target,
   };

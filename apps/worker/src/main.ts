@@ -1,3 +1,4 @@
+import { msToSeconds } from "@meshbench/contracts";
 import { createPrismaClient, createRunQueue } from "@meshbench/db";
 import { clusterRules, createServices } from "@meshbench/services";
 import { clusterSettings, env } from "./env";
@@ -15,7 +16,7 @@ const ops = await startOps(db, {
 });
 const log = (msg: string) => ops.logger.info(msg);
 const queue = createRunQueue(env.DATABASE_URL, {
-  pollSeconds: Math.max(0.5, env.MESHBENCH_WORKER_POLL_MS / 1000),
+  pollSeconds: Math.max(0.5, msToSeconds(env.MESHBENCH_WORKER_POLL_MS)),
 });
 const services = createServices(db, {
   encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,

@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TMeshDetection } from "@meshbench/contracts";
+import { msToSeconds, type TBenchmarkDefinition, type TMeshDetection } from "@meshbench/contracts";
 import {
   capacityEnvironmentSection,
   capacitySearchConfigOf,
@@ -112,7 +112,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
         "API calls in all": String(apiCalls),
         "resource attribution": `${stats.attribution.counters} trial(s) by the kubelets' cumulative CPU counters at the trial's start and end; ${stats.attribution.samples} by point samples while it ran (${claimed.prometheusUrl ? "Prometheus" : "metrics.k8s.io or kubelet rates"})`,
         "idle gate": stats.idle.waits
-          ? `${stats.idle.waits} waits, ${(stats.idle.waitedMs / 1000).toFixed(1)} s in all, ${stats.idle.gaveUp} gave up after 30 s`
+          ? `${stats.idle.waits} waits, ${msToSeconds(stats.idle.waitedMs).toFixed(1)} s in all, ${stats.idle.gaveUp} gave up after 30 s`
           : "off (disabled, or no usage source)",
       },
     });
@@ -152,12 +152,23 @@ async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetec
   for (const variant of definition.variants) {
     if (!needed.has(variant.name)) continue;
     if (await run.shouldStop()) break;
+    let requestHeaders;
+    try {
+      // Opened for the reachability check's request only (a token a policy requires).
+      requestHeaders = await run.claimed.requestHeaders(variant.name);
+    } catch (error) {
+      const { namespace } = gateway.describeVariant(run.runId, variant, definition);
+      const reason = error instanceof Error ? error.message : String(error);
+      variants.set(variant.name, { namespace, problem: `request headers: ${reason}` });
+      continue;
+    }
     const prepared = await gateway.prepareVariant({
       runId: run.runId,
       definition,
       variant,
       meshes,
       shouldStop: run.shouldStop,
+      requestHeaders,
     });
     variants.set(variant.name, prepared);
   }
@@ -209,6 +220,7 @@ async function runTrials(
       ws,
       runId,
       def,
+      openHeaders: () => run.claimed.requestHeaders(trial.coordinates.variant),
       gateway: run.claimed.gateway,
       meshes,
       trial,

@@ -1,4 +1,10 @@
-import type { TBenchmarkDefinition, TMeshDetection, TValidityFlag } from "@meshbench/contracts";
+import {
+  secondsToMs,
+  type TBenchmarkDefinition,
+  type TMeshDetection,
+  type TResolvedHeader,
+  type TValidityFlag,
+} from "@meshbench/contracts";
 import { trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
 import { pathReader } from "./trial-path";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
@@ -17,6 +23,8 @@ export type TrialCtx = {
   ws: string;
   runId: string;
   def: TBenchmarkDefinition;
+  /** The variant's request headers, secrets opened now: sent with the run, kept nowhere. */
+  openHeaders: () => Promise<readonly TResolvedHeader[]>;
   gateway: ClusterGateway;
   meshes: TMeshDetection;
   trial: TPlannedTrial;
@@ -105,13 +113,25 @@ export async function runTrial(
     return "failed" as const;
   };
   if (ctx.variant.problem) return fail(ctx.variant.problem);
+  let requestHeaders;
+  try {
+    requestHeaders = await ctx.openHeaders();
+  } catch (error) {
+    return fail(`request headers: ${error instanceof Error ? error.message : String(error)}`);
+  }
   await deps.execution.markRunning(ws, runId, trial);
   // The mesh's own counters on the declared path, read right before the measured run and after it.
   const path = pathReader(deps, ctx);
   let handle;
   try {
     handle = await gateway.startTrial(
-      { runId, definition: ctx.def, namespace: ctx.variant.namespace, ...trial },
+      {
+        runId,
+        definition: ctx.def,
+        namespace: ctx.variant.namespace,
+        ...trial,
+        requestHeaders,
+      },
       { beforeMeasured: path?.before },
     );
   } catch (error) {
@@ -125,7 +145,7 @@ export async function runTrial(
   const usage = usageSampler(deps, ctx);
   const countersAtStart = await readCounters(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
-    timeoutMs: trialTimeoutSeconds(ctx.def) * 1000 + 30_000,
+    timeoutMs: secondsToMs(trialTimeoutSeconds(ctx.def)) + 30_000,
     shouldStop: ctx.shouldStop,
     onRunning: usage.sample,
   });

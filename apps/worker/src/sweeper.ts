@@ -1,3 +1,4 @@
+import { msToSeconds } from "@meshbench/contracts";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess, RunExecutionService } from "@meshbench/services";
 
@@ -35,7 +36,7 @@ class SweepTimeout extends Error {}
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SweepTimeout(`no answer in ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new SweepTimeout(`no answer in ${msToSeconds(ms)} s`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

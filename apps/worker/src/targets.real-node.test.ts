@@ -113,7 +113,7 @@ describe.skipIf(skipped)("target kinds on real nodes", () => {
     }
     expect(frontHttp.summary!.p50!).toBeGreaterThan(leafHttp.summary!.p50!);
     const env = front.environment as TRunEnvironment;
-    expect(env.loadGenerator["baseline/qps-200/c2/p0/tcp/ka"]).toContain("url=tcp://tier0.");
+    expect(env.loadGenerator["baseline/qps-200/c2/p0/tcp/ka"]).toContain('"url":"tcp://tier0.');
     console.log(
       `[real-node] sample app p50: front (tier0→tier1→tier2) ${ms(frontHttp.summary?.p50)}, leaf (tier2) ${ms(leafHttp.summary?.p50)}; front over TCP ${ms(frontTcp.summary?.p50)} (p99 ${ms(frontTcp.summary?.p99)})`,
     );

@@ -11,8 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DomainError, ZBenchmarkDefinition } from "@meshbench/contracts";
 import { createPrismaClient, type Database } from "@meshbench/db";
-import { KubeconfigVault, localDevVaultKeys } from "@meshbench/k8s";
-import { createServices, type Services } from "@meshbench/services";
+import { createServices, localDevVaultKeys, SecretVault, type Services } from "@meshbench/services";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepEveryCluster } from "./sweeper";
@@ -65,9 +64,9 @@ describe("stored kubeconfigs that break today's rules", () => {
     await new Promise<void>((r) => listener.listen(0, "127.0.0.1", r));
     const port = (listener.address() as { port: number }).port;
     workspaceId = (await db.workspace.create({ data: { slug: "old", name: "old" } })).id;
-    const sealed = new KubeconfigVault(localDevVaultKeys()).seal(
+    const sealed = new SecretVault(localDevVaultKeys()).seal(
+      { workspaceId, purpose: "kubeconfig", name: "legacy" },
       hostileKubeconfig(`http://127.0.0.1:${port}`),
-      workspaceId,
     );
     clusterId = (
       await db.cluster.create({

@@ -128,7 +128,7 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
         const env = run.environment as TRunEnvironment;
         expect(env.cluster["Kubernetes version"]).toBe("v1.32.4");
         expect(env.loadGenerator["baseline/qps-400/c4/p0/http1/ka"]).toContain(
-          "/fortio/rest/run?url=http://echo.",
+          '/fortio/rest/run {"url":"http://echo.',
         );
         await until("nothing of the run left", async () => (await leftovers(runId)) === 0);
         const wallSeconds = (Date.now() - started) / 1000;

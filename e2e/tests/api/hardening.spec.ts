@@ -89,9 +89,8 @@ test("Kubernetes keys like constructor round-trip; invalid keys are refused befo
     definition("ctor-keys", { constructor: "x", "sidecar.istio.io/proxyCPU": "500m" }),
   );
   expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()).result.data.json;
   const fetched = await request.get(
-    `/api/trpc/benchmarks.get?input=${encodeURIComponent(JSON.stringify({ json: { benchmarkId: id } }))}`,
+    `/api/trpc/benchmarks.get?input=${encodeURIComponent(JSON.stringify({ json: { benchmarkKey: "ctor-keys" } }))}`,
   );
   expect(fetched.status()).toBe(200);
   const variant = (await fetched.json()).result.data.json.definition.variants[0];

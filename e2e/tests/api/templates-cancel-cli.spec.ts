@@ -34,9 +34,9 @@ test("meshbench template list / show --json --test-scale against the real server
     methodology: { runRule: { dropWorst: number; by: string } };
     template: string;
   };
-  expect(def).toMatchObject({ repetitions: 6, durationSeconds: 600, template: "linkerd-vs-istio" });
+  expect(def).toMatchObject({ repetitions: 8, durationSeconds: 600, template: "linkerd-vs-istio" });
   expect(def.loadMatrix.qps).toEqual([20, 200, 2000]);
-  expect(def.methodology.runRule).toEqual({ dropWorst: 1, by: "max" });
+  expect(def.methodology.runRule).toEqual({ dropWorst: 3, by: "max" });
 
   const small = cli(["template", "show", "kmesh-vs-ambient", "--json", "--test-scale"]);
   expect(small.status, small.stderr).toBe(0);

@@ -16,8 +16,9 @@ import {
   test,
   type APIRequestContext,
 } from "@playwright/test";
-import { KubeconfigVault, localDevVaultKeys } from "@meshbench/k8s";
+import { localDevVaultKeys, SecretVault } from "@meshbench/services";
 import { repoRoot, startAppServer, type AppServer } from "../../support/app-server";
+import { hostileKubeconfigs, kubeconfig } from "../../support/hostile-kubeconfigs";
 import { withDatabaseAt } from "./api-fixtures";
 
 let server: AppServer;
@@ -78,100 +79,7 @@ const trpc = (request: APIRequestContext, procedure: string, input: unknown) =>
     data: { json: input },
   });
 
-const kubeconfig = (
-  server: string,
-  user: Record<string, unknown>,
-  cluster: Record<string, unknown> = {},
-) =>
-  JSON.stringify({
-    apiVersion: "v1",
-    kind: "Config",
-    clusters: [{ name: "c", cluster: { server, "insecure-skip-tls-verify": true, ...cluster } }],
-    users: [{ name: "u", user }],
-    contexts: [{ name: "x", context: { cluster: "c", user: "u" } }],
-    "current-context": "x",
-  });
-
-const shell = `id > ${marker}; echo LEAK >&2; exit 1`;
-const local = () => `https://api.example.test:${internalPort}`;
-
-/** Every hostile kubeconfig the issue lists, and the key its refusal must name. */
-const HOSTILE: [string, () => string, string][] = [
-  [
-    "exec plugin",
-    () => kubeconfig(local(), { exec: { command: "sh", args: ["-c", shell] } }),
-    "users[0].user.exec",
-  ],
-  [
-    "gcp provider",
-    () =>
-      kubeconfig(local(), {
-        "auth-provider": { name: "gcp", config: { "cmd-path": "sh", "cmd-args": `-c "${shell}"` } },
-      }),
-    "users[0].user.auth-provider",
-  ],
-  [
-    "azure provider",
-    () => kubeconfig(local(), { "auth-provider": { name: "azure", config: { "cmd-path": "sh" } } }),
-    "users[0].user.auth-provider",
-  ],
-  [
-    "oidc provider",
-    () =>
-      kubeconfig(local(), {
-        "auth-provider": {
-          name: "oidc",
-          config: { "idp-issuer-url": `http://127.0.0.1:${internalPort}` },
-        },
-      }),
-    "users[0].user.auth-provider",
-  ],
-  [
-    "tokenFile provider",
-    () =>
-      kubeconfig(local(), {
-        "auth-provider": { name: "tokenFile", config: { tokenFile: "/etc/passwd" } },
-      }),
-    "users[0].user.auth-provider",
-  ],
-  [
-    "token-file /etc/passwd",
-    () => kubeconfig(local(), { "token-file": "/etc/passwd" }),
-    "users[0].user.token-file",
-  ],
-  [
-    "client-certificate path",
-    () =>
-      kubeconfig(local(), { "client-certificate": "/etc/hostname", "client-key": "/etc/hostname" }),
-    "users[0].user.client-certificate",
-  ],
-  [
-    "certificate-authority path",
-    () => kubeconfig(local(), { token: "t" }, { "certificate-authority": "/etc/passwd" }),
-    "clusters[0].cluster.certificate-authority",
-  ],
-  [
-    "socks5 proxy-url",
-    () =>
-      kubeconfig(local(), { token: "t" }, { "proxy-url": `socks5://127.0.0.1:${internalPort}` }),
-    "clusters[0].cluster.proxy-url",
-  ],
-  [
-    "http proxy-url",
-    () => kubeconfig(local(), { token: "t" }, { "proxy-url": `http://127.0.0.1:${internalPort}` }),
-    "clusters[0].cluster.proxy-url",
-  ],
-  [
-    "file: server",
-    () => kubeconfig("file:///etc/passwd", { token: "t" }),
-    "clusters[0].cluster.server",
-  ],
-  [
-    "gopher: server",
-    () => kubeconfig(`gopher://127.0.0.1:${internalPort}/`, { token: "t" }),
-    "clusters[0].cluster.server",
-  ],
-];
+const HOSTILE = hostileKubeconfigs(marker, () => internalPort);
 
 test("hostile kubeconfigs are refused with a 400 naming the field: nothing runs, is read or echoed", async () => {
   const attacker = await signUp();
@@ -249,9 +157,10 @@ test("a stored kubeconfig from before the rules is refused when opened, and says
   const attacker = await signUp();
   const current = await (await attacker.get("/api/trpc/workspaces.current")).json();
   const workspaceId = current.result.data.json.id as string;
-  const sealed = new KubeconfigVault(localDevVaultKeys()).seal(
-    kubeconfig(local(), { exec: { command: "sh", args: ["-c", shell] } }),
-    workspaceId,
+  const execPlugin = HOSTILE.find(([name]) => name === "exec plugin")![1]();
+  const sealed = new SecretVault(localDevVaultKeys()).seal(
+    { workspaceId, purpose: "kubeconfig", name: "legacy" },
+    execPlugin,
   );
   const clusterId = await withDatabaseAt(server.databaseUrl, async (db) => {
     const row = await db.cluster.create({

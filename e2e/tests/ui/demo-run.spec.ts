@@ -1,14 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { demoMatrixDir } from "@meshbench/demo";
 import { expect, test } from "../../fixtures/auth";
 
 const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      path.resolve(import.meta.dirname, "../../../packages/formats/fixtures/fortio/matrix", name),
-      "utf8",
-    ),
-  ) as {
+  JSON.parse(readFileSync(path.join(demoMatrixDir, name), "utf8")) as {
     DurationHistogram: { Percentiles: { Percentile: number; Value: number }[]; Count: number };
   };
 

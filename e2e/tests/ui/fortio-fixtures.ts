@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { THistogram } from "@meshbench/contracts";
+import { demoMatrixDir } from "@meshbench/demo";
 
 type FortioJson = {
   DurationHistogram: {
@@ -13,10 +14,8 @@ type FortioJson = {
   };
 };
 
-const dir = path.resolve(import.meta.dirname, "../../../packages/formats/fixtures/fortio/matrix");
-
 export function fortioFixture(name: string): FortioJson {
-  return JSON.parse(readFileSync(path.join(dir, name), "utf8")) as FortioJson;
+  return JSON.parse(readFileSync(path.join(demoMatrixDir, name), "utf8")) as FortioJson;
 }
 
 /** Fortio's own percentile value (seconds) as printed in its JSON. */

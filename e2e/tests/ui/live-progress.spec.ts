@@ -4,7 +4,7 @@ import {
   readDemoMatrix,
   recordDemoTrials,
   type DemoTrialFile,
-} from "../../../packages/api/src/seed/demo-matrix";
+} from "@meshbench/demo";
 import { expect, test } from "../../fixtures/auth";
 
 /** The page polls every 2 s; one missed poll plus a server render fits well inside this. */

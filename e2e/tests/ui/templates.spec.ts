@@ -18,19 +18,20 @@ test("new benchmark from a template: pick meshes, edit a new field, save, and it
     "linkerd",
   );
   await picker.getByRole("combobox", { name: "Mesh 2", exact: true }).selectOption("istio-ambient");
+  await expect(picker.getByTestId("template-cannot-reproduce")).toContainText("emojivoto");
   await picker.getByRole("button", { name: "Use template" }).click();
   await expect(page.getByTestId("template-loaded")).toContainText("linkerd-vs-istio");
 
-  // The write-up's values: 20/200/2000 RPS, 6 runs × 600 s, the worst by max dropped.
+  // The 2021 re-run's values: 20/200/2000 RPS, 8 runs × 600 s, the 3 worst by max dropped.
   await expect(input(page, "key")).toHaveValue("linkerd-vs-istio");
   await expect(input(page, "loadMatrix.qps")).toHaveValue("20, 200, 2000");
-  await expect(input(page, "repetitions")).toHaveValue("6");
+  await expect(input(page, "repetitions")).toHaveValue("8");
   await expect(input(page, "durationSeconds")).toHaveValue("600");
-  await expect(input(page, "methodology.runRule.dropWorst")).toHaveValue("1");
+  await expect(input(page, "methodology.runRule.dropWorst")).toHaveValue("3");
   await expect(input(page, "methodology.runRule.by")).toHaveValue("max");
   await expect(input(page, "target.kind")).toHaveValue("sample-app");
   await expect(input(page, "variants.2.mesh")).toHaveValue("istio-ambient");
-  await expect(page.getByTestId("trial-count")).toHaveText("54"); // 3 variants × 3 levels × 6
+  await expect(page.getByTestId("trial-count")).toHaveText("72"); // 3 variants × 3 levels × 8
 
   // Fields the editor did not show before: seed, sidecar CPU limit, a report section.
   await input(page, "key").fill("e2e-from-template");
@@ -48,7 +49,7 @@ test("new benchmark from a template: pick meshes, edit a new field, save, and it
   await row.getByRole("link", { name: "Edit e2e-from-template" }).click();
   await expect(input(page, "methodology.seed")).toHaveValue("7");
   await expect(input(page, "methodology.sidecarResources.limits.cpu")).toHaveValue("200m");
-  await expect(input(page, "methodology.runRule.dropWorst")).toHaveValue("1");
+  await expect(input(page, "methodology.runRule.dropWorst")).toHaveValue("3");
   await expect(
     page.getByRole("checkbox", { name: "Latency vs connections", exact: true }),
   ).toBeChecked();

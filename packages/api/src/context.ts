@@ -1,7 +1,6 @@
-import type { TRole, TTokenScope } from "@meshbench/contracts";
+import type { TActorVia, TRole, TTokenScope } from "@meshbench/contracts";
 import type { Services } from "@meshbench/services";
 
-export type Role = TRole;
 export type { Services };
 
 /**
@@ -11,8 +10,8 @@ export type { Services };
 export type Actor = {
   userId: string | null;
   workspaceId: string;
-  role: Role;
-  via: "session" | "token" | "local";
+  role: TRole;
+  via: TActorVia;
   /** The API token's id when via is "token" (for the audit log). */
   tokenId?: string | null;
   /** The API token's scopes; null/absent for sessions (their role alone decides). */

@@ -1,5 +1,5 @@
 export { appRouter, createCaller, type AppRouter } from "./root";
-export { createContext, type Actor, type Context, type Role, type Services } from "./context";
+export { createContext, type Actor, type Context, type Services } from "./context";
 export { requireScope, rateLimited, auditActor } from "./trpc";
 export {
   resolveActor,
@@ -19,21 +19,14 @@ export {
   createServices,
   createConsoleMailer,
   createDisabledMailer,
-  DEFAULT_RATE_LIMITS,
-  type Mail,
   type Mailer,
-  type ServiceOptions,
 } from "@meshbench/services";
-export { generateApiToken, hashApiToken, API_TOKEN_PREFIX } from "./auth/api-token";
-export { TOKEN_SCOPES, type TokenScope } from "./auth/scopes";
 export { limitBody, errorResponse } from "./http/body-limit";
 export { isCrossSiteWrite, clientAddress, PEER_ADDRESS_HEADER } from "./http/request-guards";
 export { hasMalformedPath, nestsDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
 export { refuseNulBytes } from "./http/nul-bytes";
 export { retryAfterHeader } from "./errors";
 export {
-  apiDocsCsp,
-  apiDocsHtml,
   createRestHandler,
   openApiDocument,
   REST_BASE_PATH,

@@ -12,6 +12,7 @@ import { historyRouter } from "./routers/history";
 import { clustersRouter } from "./routers/clusters";
 import { benchmarksRouter } from "./routers/benchmarks";
 import { templatesRouter } from "./routers/templates";
+import { secretsRouter } from "./routers/secrets";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -29,6 +30,7 @@ export const appRouter = createTRPCRouter({
   clusters: clustersRouter,
   benchmarks: benchmarksRouter,
   templates: templatesRouter,
+  secrets: secretsRouter,
 });
 
 export type AppRouter = typeof appRouter;

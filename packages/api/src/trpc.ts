@@ -1,10 +1,16 @@
-import { DomainError, TOKEN_SCOPE_TIER } from "@meshbench/contracts";
+import {
+  DomainError,
+  roleAtLeast,
+  TOKEN_SCOPE_TIER,
+  type TRole,
+  type TTokenScope,
+} from "@meshbench/contracts";
+import type { RateLimitBucket } from "@meshbench/services";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { wireTransformer } from "./wire/transformer";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
-import type { TokenScope } from "./auth/scopes";
-import type { Actor, Context, Role } from "./context";
+import type { Actor, Context } from "./context";
 import { RetryLater, toTRPCError } from "./errors";
 import { describeIssues, inputIssues } from "./http/input-issues";
 import { nulBytePath } from "./http/nul-bytes";
@@ -60,8 +66,6 @@ const postgresSafeInput = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors).use(postgresSafeInput);
 
-const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
-
 /**
  * Whether an API token may call a procedure of this tier. Viewer tiers need `read`; member and
  * admin tiers only when the procedure names a scope the token holds (requireScope), so a
@@ -69,14 +73,14 @@ const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
  * `clusters.register`/`clusters.updateCredentials` and no other admin procedure. Owner tiers
  * name no scope: tokens never reach them.
  */
-function tokenAllows(actor: Actor, minimum: Role, scope: TokenScope | null): boolean {
+function tokenAllows(actor: Actor, minimum: TRole, scope: TTokenScope | null): boolean {
   const scopes = actor.scopes ?? [];
   if (scope !== null && scopes.includes(scope)) return true;
   return minimum === "viewer" && scopes.includes("read");
 }
 
 /** One authorisation path: every tier is this middleware with a minimum role (and maybe a scope). */
-function requireRole(minimum: Role, scope: TokenScope | null = null) {
+function requireRole(minimum: TRole, scope: TTokenScope | null = null) {
   return t.middleware(({ ctx, next }) => {
     const actor = ctx.actor;
     if (!actor) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in required" });
@@ -89,7 +93,7 @@ function requireRole(minimum: Role, scope: TokenScope | null = null) {
           : "API tokens cannot call this procedure",
       });
     }
-    if (rank[actor.role] < rank[minimum]) {
+    if (!roleAtLeast(actor.role, minimum)) {
       throw new TRPCError({ code: "FORBIDDEN", message: `Requires the ${minimum} role` });
     }
     return next({ ctx: { ...ctx, actor: actor satisfies Actor } });
@@ -106,7 +110,7 @@ export const ownerProcedure = publicProcedure.use(requireRole("owner"));
  * call, e.g. `export const uploadResults = requireScope("results:write").input(...)...`. Session
  * callers need that tier's role as usual (member; admin for `clusters:write`).
  */
-export function requireScope(scope: TokenScope) {
+export function requireScope(scope: TTokenScope) {
   return publicProcedure.use(requireRole(TOKEN_SCOPE_TIER[scope], scope));
 }
 
@@ -114,7 +118,7 @@ export function requireScope(scope: TokenScope) {
  * Spends one point of a rate-limit bucket per call, keyed by token or user and workspace; chain
  * after a tier: `requireScope("results:write").use(rateLimited("upload"))`.
  */
-export function rateLimited(bucket: string) {
+export function rateLimited(bucket: RateLimitBucket) {
   return t.middleware(async ({ ctx, next }) => {
     const actor = ctx.actor;
     const key = actor

@@ -1,3 +1,4 @@
+import type { TRestError } from "@meshbench/contracts";
 import { CliError, EXIT, type CliIo } from "./io";
 
 export interface ApiTarget {
@@ -13,8 +14,6 @@ export function apiTarget(values: { url?: unknown; token?: unknown }, io: CliIo)
   if (!token) throw new CliError(EXIT.usage, "no API token: pass --token or set MESHBENCH_TOKEN");
   return { url: url.replace(/\/+$/, ""), token };
 }
-
-type ErrorBody = { error?: { code?: string; message?: string; field?: string | null } };
 
 /** One REST call; any failure (network, auth, 4xx/5xx) is exit 3 with the server's safe message. */
 export async function callApi<T>(
@@ -50,7 +49,8 @@ export async function callApi<T>(
     parsed = null;
   }
   if (!response.ok) {
-    const e = (parsed as ErrorBody | null)?.error;
+    // Read leniently: a proxy in front of the server may answer in its own shape.
+    const e = (parsed as Partial<TRestError> | null)?.error;
     const what =
       response.status === 401
         ? "unauthorized (check MESHBENCH_TOKEN)"

@@ -26,6 +26,7 @@ function memoryIo(overrides: Partial<CliIo> = {}) {
     }) as typeof fetch,
     readFile: async (file) => (await import("node:fs/promises")).readFile(file, "utf8"),
     writePrivateFile: () => Promise.reject(new Error("no files written in this test")),
+    writeFile: () => Promise.reject(new Error("no files written in this test")),
     runProgram: () => Promise.reject(new Error("no programs in this test")),
     sleep: () => Promise.resolve(),
     isTty: false,

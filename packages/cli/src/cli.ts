@@ -1,8 +1,14 @@
+import { benchmark, BENCHMARK_USAGE } from "./commands/benchmark";
+import { budgets, BUDGETS_USAGE } from "./commands/budgets";
+import { calibrate, CALIBRATE_USAGE } from "./commands/calibrate";
 import { cancel, CANCEL_USAGE } from "./commands/cancel";
 import { cluster, CLUSTER_USAGE } from "./commands/cluster";
+import { comment, COMMENT_USAGE } from "./commands/comment";
 import { compare, COMPARE_USAGE } from "./commands/compare";
 import { inspect, INSPECT_USAGE } from "./commands/inspect";
+import { EXPORT_USAGE, exportRun, report, REPORT_USAGE } from "./commands/report";
 import { run, RUN_USAGE } from "./commands/run";
+import { share, SHARE_USAGE } from "./commands/share";
 import { template, TEMPLATE_USAGE } from "./commands/template";
 import { upload, UPLOAD_USAGE } from "./commands/upload";
 import { verdict, VERDICT_USAGE } from "./commands/verdict";
@@ -14,11 +20,18 @@ export const USAGE = [
   INSPECT_USAGE,
   COMPARE_USAGE,
   UPLOAD_USAGE,
+  TEMPLATE_USAGE,
+  BENCHMARK_USAGE,
+  CLUSTER_USAGE,
+  CALIBRATE_USAGE,
   RUN_USAGE,
   CANCEL_USAGE,
+  REPORT_USAGE,
+  EXPORT_USAGE,
   VERDICT_USAGE,
-  TEMPLATE_USAGE,
-  CLUSTER_USAGE,
+  COMMENT_USAGE,
+  SHARE_USAGE,
+  BUDGETS_USAGE,
   "",
   "Server and token: --url/--token or MESHBENCH_URL/MESHBENCH_TOKEN.",
   "Exit codes: 0 ok/pass, 1 fail or invalid input, 2 inconclusive, 3 error (network, auth, server), 64 usage.",
@@ -28,11 +41,18 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   inspect,
   compare,
   upload,
+  template,
+  benchmark,
+  cluster,
+  calibrate,
   run,
   cancel,
+  report,
+  export: exportRun,
   verdict,
-  template,
-  cluster,
+  comment,
+  share,
+  budgets,
 };
 
 /** Runs one command; every refusal is a one-line message on stderr and an exit code, never a stack. */

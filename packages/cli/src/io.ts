@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { open, readFile } from "node:fs/promises";
+import { open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { cliEnvironment } from "./env";
 
 /** Everything a command touches outside itself, injected so tests run commands in-process. */
 export interface CliIo {
@@ -13,6 +14,8 @@ export interface CliIo {
   readFile: (file: string) => Promise<string>;
   /** Writes a file readable by its owner only (0600, also when it existed before). */
   writePrivateFile: (file: string, text: string) => Promise<void>;
+  /** Writes a file (exports: CSV, JSON, SMP) with the process's usual mode. */
+  writeFile: (file: string, text: string) => Promise<void>;
   /** Runs a program with an argument array (never through a shell). */
   runProgram: (file: string, args: string[], options: RunOptions) => Promise<ProgramResult>;
   sleep: (ms: number) => Promise<void>;
@@ -79,7 +82,10 @@ export function callerCwd(env: Record<string, string | undefined>, cwd: string):
 function runProgram(file: string, args: string[], options: RunOptions): Promise<ProgramResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
-      env: options.env,
+      // A plain record: Next's types (pulled into programs that also compile the api) make
+      // NODE_ENV a required key of ProcessEnv, which a copied environment need not have.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where Next's types apply (e2e)
+      env: options.env as NodeJS.ProcessEnv,
       stdio: ["pipe", "pipe", "pipe"],
       timeout: options.timeoutMs ?? 120_000,
     });
@@ -111,16 +117,28 @@ async function writePrivateFile(file: string, text: string) {
 }
 
 export function nodeIo(): CliIo {
+  const env = cliEnvironment();
   return {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
-    cwd: callerCwd(process.env, process.cwd()),
-    env: process.env,
+    cwd: callerCwd(env, process.cwd()),
+    env,
     fetch: globalThis.fetch,
     readFile: (f) => readFile(f, "utf8"),
     writePrivateFile,
+    writeFile: (f, text) => writeFile(f, text, "utf8"),
     runProgram,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     isTty: process.stderr.isTTY === true,
   };
+}
+
+/** A JSON file argument (a definition, budgets); not JSON is exit 1 naming the file. */
+export async function readJson(io: CliIo, file: string): Promise<unknown> {
+  const text = await readInput(io, file);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CliError(EXIT.invalidInput, `${file}: not JSON (${(error as Error).message})`);
+  }
 }

@@ -22,6 +22,7 @@ function memoryIo() {
       return readFile(file, "utf8");
     },
     writePrivateFile: () => Promise.reject(new Error("no files written in this test")),
+    writeFile: () => Promise.reject(new Error("no files written in this test")),
     runProgram: () => Promise.reject(new Error("no programs in this test")),
     sleep: () => Promise.resolve(),
     isTty: false,

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The one error type of the domain. Services throw it; the API maps each code once to a tRPC
  * code and HTTP status (packages/api error formatter). Messages are safe to show to users.
@@ -36,4 +38,31 @@ export class DomainError extends Error {
   ) {
     super(message);
   }
+}
+
+/** One input problem, named by its field path ("variants[0].annotations.bad key"). */
+export const ZInputIssue = z.strictObject({ field: z.string(), message: z.string() });
+export type TInputIssue = z.infer<typeof ZInputIssue>;
+
+/**
+ * The one body of every REST refusal (and of the transport's own refusals before any procedure
+ * runs): a code, a message safe to show, the offending field, every input issue.
+ */
+export const ZRestError = z.strictObject({
+  error: z.strictObject({
+    code: z.string().meta({ examples: ["BAD_REQUEST"] }),
+    message: z.string().meta({ description: "Safe to show; names the field for 400s" }),
+    field: z.string().nullable().meta({ description: "The offending input field, if one" }),
+    issues: z.array(ZInputIssue),
+  }),
+});
+export type TRestError = z.infer<typeof ZRestError>;
+
+export function restErrorBody(
+  code: string,
+  message: string,
+  field: string | null = null,
+  issues: TInputIssue[] = [],
+): TRestError {
+  return { error: { code, message, field, issues } };
 }

@@ -34,6 +34,16 @@ export const ZLabelValue = z
     "alphanumeric at both ends, with only '-', '_', '.' inside",
   );
 
+/**
+ * A name Meshbench builds Kubernetes names from (variant names, a workload's Service, extra
+ * containers): a DNS label, at most 30 characters so the namespace built from it stays under 63.
+ */
+export const ZDnsLabel = z
+  .string()
+  .min(1)
+  .max(30)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, "lowercase letters, digits and '-'");
+
 const MAX_ENTRIES = 64;
 const atMost = (n: number) => (map: Record<string, unknown>) => Object.keys(map).length <= n;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ZReportSection, ZRunRule } from "./benchmark";
+import { ZReportSection, ZRunRule } from "./methodology";
 import { ZComparisonStatistic } from "./comparison";
+import { ZResourceRole } from "./roles";
 import { ZProtocol } from "./trial-result";
 
 /** What the run rule did to one cell: "5 of 6 runs, worst by max dropped: run 4". */
@@ -30,22 +31,11 @@ export const ZRepetitionRow = z.object({
 });
 export type TRepetitionRow = z.infer<typeof ZRepetitionRow>;
 
-/** Roles a report books cost under: the stored ones plus "gateway" (a proxy outside the data plane). */
-export const ZReportRole = z.enum([
-  "proxy",
-  "ztunnel",
-  "waypoint",
-  "gateway",
-  "control_plane",
-  "app",
-  "load_generator",
-]);
-
 /** A role's cost at one load level of one variant (containers summed per aligned instant). */
 export const ZLevelResourceCost = z.object({
   variant: z.string(),
   levelKey: z.string(),
-  role: ZReportRole,
+  role: ZResourceRole,
   achievedQps: z.number().nullable(),
   trials: z.number().int(),
   meanCpuMillicores: z.number(),
@@ -71,7 +61,7 @@ export const ZFittedQuadratic = z.object({
 
 /** Resources vs achieved RPS of one role and variant: the points and the fitted curves. */
 export const ZResourceCurve = z.object({
-  role: ZReportRole,
+  role: ZResourceRole,
   variant: z.string(),
   points: z.array(
     z.object({ achievedQps: z.number(), cpuMillicores: z.number(), memoryMb: z.number() }),

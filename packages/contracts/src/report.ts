@@ -4,7 +4,8 @@ import { ZComparisonStatistic, ZDelta } from "./comparison";
 import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
 import { ZProtocol } from "./trial-result";
 import { ZNoiseBandCell } from "./noise";
-import { ZReportExtras, ZReportRole } from "./report-extras";
+import { ZReportExtras } from "./report-extras";
+import { ZResourceRole } from "./roles";
 import { ZVariantPathReport } from "./topology";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
@@ -78,20 +79,9 @@ export const ZLoadPoint = z.object({
 });
 export type TLoadPoint = z.infer<typeof ZLoadPoint>;
 
-export const ZResourceRole = z.enum([
-  "proxy",
-  "ztunnel",
-  "waypoint",
-  "control_plane",
-  "app",
-  "load_generator",
-]);
-/** Which part of the system a sampled container is (its cost is booked under this role). */
-export type TResourceRole = z.infer<typeof ZResourceRole>;
 export const ZResourceCost = z.object({
   variant: z.string(),
-  /** Widened (additive) to the report's roles: a proxy outside the data plane is a "gateway". */
-  role: ZReportRole,
+  role: ZResourceRole,
   maxCpuMillicores: z.number(),
   avgCpuMillicores: z.number(),
   /** CPU time integrated over the samples (core-seconds). */

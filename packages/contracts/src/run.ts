@@ -11,6 +11,16 @@ export const ZId = z
 
 export const ZRunStatus = z.enum(["queued", "running", "succeeded", "failed", "cancelled"]);
 export type TRunStatus = z.infer<typeof ZRunStatus>;
+/** A run still in progress (workers may still write to it): queued or running. */
+export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const satisfies TRunStatus[];
+/** A run that ended and never changes again. */
+export const FINISHED_RUN_STATUSES = [
+  "succeeded",
+  "failed",
+  "cancelled",
+] as const satisfies TRunStatus[];
+export const isRunActive = (status: TRunStatus): boolean =>
+  (ACTIVE_RUN_STATUSES as readonly TRunStatus[]).includes(status);
 export const ZRunSource = z.enum(["scheduled", "ci_upload", "import"]);
 export type TRunSource = z.infer<typeof ZRunSource>;
 export const ZTrialStatus = z.enum(["pending", "running", "succeeded", "failed", "skipped"]);
@@ -39,6 +49,40 @@ export const ZRunListItem = z.object({
   finishedAt: z.date().nullable(),
 });
 export type TRunListItem = z.infer<typeof ZRunListItem>;
+
+/** The runs list's filters: every one optional, combined with AND. */
+const ZFilterText = z.string().trim().min(1).max(120).optional();
+export const ZRunListFilter = z.object({
+  benchmarkKey: ZFilterText,
+  clusterName: ZFilterText,
+  variant: ZFilterText,
+  status: ZRunStatus.optional(),
+  source: ZRunSource.optional(),
+  gitBranch: ZFilterText,
+});
+export type TRunListFilter = z.infer<typeof ZRunListFilter>;
+
+export const ZListRunsInput = z.object({
+  limit: z.number().int().min(1).max(100).default(25),
+  cursor: ZId.nullish(),
+  filter: ZRunListFilter.optional(),
+});
+export type TListRunsInput = z.infer<typeof ZListRunsInput>;
+
+export const ZRunListPage = z.object({
+  items: z.array(ZRunListItem),
+  nextCursor: z.string().nullable(),
+});
+export type TRunListPage = z.infer<typeof ZRunListPage>;
+
+/** The values the runs-list filters can take in a workspace. */
+export const ZRunFilterOptions = z.object({
+  benchmarkKeys: z.array(z.string()),
+  clusterNames: z.array(z.string()),
+  gitBranches: z.array(z.string()),
+  variants: z.array(z.string()),
+});
+export type TRunFilterOptions = z.infer<typeof ZRunFilterOptions>;
 
 /** The load-level coordinates of a trial: one cell of the matrix plus its repetition. */
 export const ZTrialCoordinates = z.object({

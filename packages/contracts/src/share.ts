@@ -56,11 +56,28 @@ export const ZShareLink = z.object({
 });
 export type TShareLink = z.infer<typeof ZShareLink>;
 
-export const ZCreateShareInput = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("run"), runId: ZId }),
-  z.object({ kind: z.literal("comparison"), comparison: ZComparisonState }),
-]);
-export type TCreateShareInput = z.infer<typeof ZCreateShareInput>;
+export type TCreateShareInput =
+  { kind: "run"; runId: string } | { kind: "comparison"; comparison: TComparisonState };
+
+/**
+ * A link to a run (`runId`) or a comparison (`comparison`), parsed into the union the service
+ * takes. One object rather than a union on the wire: REST bodies (and their OpenAPI document)
+ * are objects whose fields a client can read.
+ */
+export const ZCreateShareInput = z
+  .object({
+    kind: ZShareKind,
+    runId: ZId.optional(),
+    comparison: ZComparisonState.optional(),
+  })
+  .transform((input, ctx): TCreateShareInput => {
+    if (input.kind === "run" && input.runId) return { kind: "run", runId: input.runId };
+    if (input.kind === "comparison" && input.comparison)
+      return { kind: "comparison", comparison: input.comparison };
+    const field = input.kind === "run" ? "runId" : "comparison";
+    ctx.addIssue({ code: "custom", path: [field], message: `required for a ${input.kind} link` });
+    return z.NEVER;
+  });
 
 /** What a logged-out visitor of /share/<id> gets: read-only, sanitized. */
 export const ZSharedView = z.discriminatedUnion("kind", [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZRunRule } from "./benchmark";
+import { ZRunRule } from "./methodology";
 import { STATISTIC_LABELS, STATISTICS, ZComparisonStatistic } from "./comparison";
 import { ZTrialRecord } from "./run";
 import { ZLatencySummary, type TLatencySummary } from "./trial-result";

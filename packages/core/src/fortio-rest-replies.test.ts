@@ -46,7 +46,8 @@ describe("Fortio's REST replies as the load generator's driver reads them", () =
       resultId: "2026-11-22-075636_3_rest_async",
     });
     expect(fortioOkCalls({ RetCodes: { OK: 1 } })).toBe(1);
-    expect(fortioOkCalls({ RetCodes: { "200": 600 } })).toBe(0);
+    expect(fortioOkCalls({ RetCodes: { "200": 600, "403": 2 } })).toBe(600);
+    expect(fortioOkCalls({ RetCodes: { "401": 1, "-1": 3 } })).toBe(0);
     expect(fortioOkCalls({})).toBe(0);
   });
 

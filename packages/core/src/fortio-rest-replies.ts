@@ -40,9 +40,12 @@ export function fortioStartedRun(reply: unknown): FortioRestRun {
   return { runId: r.RunID, resultId: r.ResultID };
 }
 
-/** A synchronous run's result: how many calls answered OK (TCP's return code). */
+/** A synchronous run's result: how many calls answered OK (TCP's return code) or 2xx (HTTP). */
 export function fortioOkCalls(result: unknown): number {
-  return (result as { RetCodes?: Record<string, number> }).RetCodes?.OK ?? 0;
+  const codes = (result as { RetCodes?: Record<string, number> }).RetCodes ?? {};
+  return Object.entries(codes)
+    .filter(([code]) => code === "OK" || /^2\d\d$/.test(code))
+    .reduce((sum, [, n]) => sum + n, 0);
 }
 
 /** A REST reply that is not a result: an error, a status list, or a run started or stopped. */

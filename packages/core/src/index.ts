@@ -14,4 +14,6 @@ export * from "./noise";
 export * from "./changepoints";
 export * from "./fingerprint";
 export * from "./report";
+export * from "./roles";
+export * from "./headers";
 export * from "./topology";

@@ -1,4 +1,9 @@
-import type { THistogram, TTrialResult, TTrialValidityFlag } from "@meshbench/contracts";
+import {
+  type THistogram,
+  type TTrialResult,
+  type TTrialValidityFlag,
+  secondsToMs,
+} from "@meshbench/contracts";
 import { percentileFromHistogram } from "./stats/percentiles";
 
 /**
@@ -39,7 +44,7 @@ export interface ValidityOptions extends Partial<ValidityThresholds> {
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const ms = (s: number) => `${(s * 1000).toPrecision(3)} ms`;
+const ms = (s: number) => `${secondsToMs(s).toPrecision(3)} ms`;
 
 function bucketWidthAt(h: THistogram, p50: number): number | null {
   const bucket = h.buckets.find((b) => b.count > 0 && b.start <= p50 && p50 <= b.end);

@@ -1,12 +1,11 @@
-import type { TSlowerSide } from "@meshbench/contracts";
+import { formatLatencyDelta, type TSlowerSide } from "@meshbench/contracts";
 
 /** Real minus sign, so negative numbers do not read as hyphens in tables. */
 const MINUS = "\u2212";
-const UNIT_SCALE = { s: 1, ms: 1e3, us: 1e6 } as const;
 
 export interface WordingOptions {
   /** Unit for the absolute delta (input is seconds). Default "ms". */
-  unit?: keyof typeof UNIT_SCALE;
+  unit?: "s" | "ms" | "us";
   /** Decimals for the absolute delta. Default 2. */
   digits?: number;
   /** How the baseline is named when it is the slower side, e.g. "baseline (no mesh)". */
@@ -22,13 +21,6 @@ export interface WordingInput {
 function signed(text: string, value: number): string {
   if (Number(text) === 0) return text;
   return value < 0 ? `${MINUS}${text}` : `+${text}`;
-}
-
-/** "+0.15 ms", "−0.09 ms", "0.00 ms". */
-export function formatLatencyDelta(seconds: number, opts: WordingOptions = {}): string {
-  const unit = opts.unit ?? "ms";
-  const scaled = seconds * UNIT_SCALE[unit];
-  return `${signed(Math.abs(scaled).toFixed(opts.digits ?? 2), scaled)} ${unit}`;
 }
 
 /** Relative delta to baseline with one decimal: −0.1011 → "−10.1%". */
@@ -50,7 +42,7 @@ export function formatSlowerBy(fraction: number): string {
  */
 export function formatDeltaWording(d: WordingInput, opts: WordingOptions = {}): string {
   if (d.absolute === null || d.slowerSide === null) return "n/a";
-  const absolute = formatLatencyDelta(d.absolute, opts);
+  const absolute = formatLatencyDelta(d.absolute, { unit: opts.unit, digits: opts.digits ?? 2 });
   if (d.slowerSide === "equal") return `${absolute}, no difference`;
   const by = d.slowerByRelative === null ? "infinitely" : formatSlowerBy(d.slowerByRelative);
   if (d.slowerSide === "variant") return `${absolute}, ${by} slower`;

@@ -11,7 +11,6 @@ export {
   type RunRepository,
   type CreateRunInput,
   type CompletedTrialInput,
-  type RunListFilter,
   type RunWithTrialRows,
 } from "./repositories/run-repository";
 export {
@@ -97,3 +96,7 @@ export {
   type ChangePointDecisionRepository,
   type ChangePointDecisionRecord,
 } from "./repositories/change-point-decision-repository";
+export {
+  createWorkspaceSecretRepository,
+  type WorkspaceSecretRepository,
+} from "./repositories/workspace-secret-repository";

@@ -1,3 +1,4 @@
+import { secondsToMs } from "@meshbench/contracts";
 import { columnOf } from "./csv-reader";
 import { ImportError } from "./errors";
 
@@ -66,7 +67,7 @@ export function readLocustHistory(rows: string[][], firstLine: number): LocustHi
   const atPeak = points.filter((p) => p.users === peakUsers);
   const [from, to] = [atPeak[0], atPeak[atPeak.length - 1]];
   const seconds = from && to ? to.at - from.at : 0;
-  const startedAt = new Date(first.at * 1000);
+  const startedAt = new Date(secondsToMs(first.at));
   if (Number.isNaN(startedAt.getTime()))
     throw new ImportError(`stats_history line ${firstLine + 1}.Timestamp`, "is not a Unix time");
   return {

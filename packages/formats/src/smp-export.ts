@@ -1,4 +1,4 @@
-import type { TTrialResult } from "@meshbench/contracts";
+import { type TTrialResult, secondsToMs } from "@meshbench/contracts";
 import { OWN_LABEL_PREFIX as OWN, SMP_LATENCY_KEYS as LATENCY_KEYS, SMP_VERSION } from "./smp";
 
 const isScalar = (v: unknown) =>
@@ -13,7 +13,8 @@ export function smpResultOf(trial: TTrialResult, opts: SmpOptions = {}): Record<
   const values = [s.min, s.avg, s.p50, s.p90, s.p99, s.max];
   LATENCY_KEYS.forEach((key, i) => {
     const v = values[i];
-    if (v !== null && v !== undefined) latencies[key] = v * 1000;
+    const ms = secondsToMs(v);
+    if (ms !== null) latencies[key] = ms;
   });
   const fromMeta = trial.meta["smpLabels"];
   const userLabels: [string, unknown][] =
@@ -51,7 +52,7 @@ export function smpResultOf(trial: TTrialResult, opts: SmpOptions = {}): Record<
     ...(Number.isFinite(startMs)
       ? {
           start_time: trial.startedAt,
-          end_time: new Date(startMs + trial.actualDurationSeconds * 1000).toISOString(),
+          end_time: new Date(startMs + secondsToMs(trial.actualDurationSeconds)).toISOString(),
         }
       : {}),
     latencies_ms: latencies,

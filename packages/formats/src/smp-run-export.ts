@@ -1,5 +1,5 @@
-import type { TRunDetail, TTrialRecord, TTrialResult } from "@meshbench/contracts";
-import { countingTrials, emptyLatencySummary, slugify, type ExportFile } from "@meshbench/core";
+import type { TExportFile, TRunDetail, TTrialRecord, TTrialResult } from "@meshbench/contracts";
+import { countingTrials, emptyLatencySummary, slugify } from "@meshbench/core";
 import { smpResultOf } from "./smp-export";
 
 /**
@@ -31,7 +31,7 @@ function smpSourceOf(t: TTrialRecord): TTrialResult {
 }
 
 /** A run as SMP PerformanceTestResult JSON: one per trial that counts (smpResultOf does the mapping). */
-export function smpExport(run: TRunDetail): ExportFile {
+export function smpExport(run: TRunDetail): TExportFile {
   const results = countingTrials(run.trials).map((t) => ({
     trial: t.key,
     variant: t.variant,

@@ -1,4 +1,10 @@
-import { ZProtocol, type TLatencySummary, type TTrialResult } from "@meshbench/contracts";
+import {
+  ZProtocol,
+  type TLatencySummary,
+  type TTrialResult,
+  msToSeconds,
+  secondsToMs,
+} from "@meshbench/contracts";
 import { IMPORT_LIMITS, ImportError, preview } from "./errors";
 import {
   at,
@@ -71,7 +77,7 @@ function durationOf(
     return seconds;
   }
   if (!start || !end) return null;
-  const seconds = (Date.parse(end) - Date.parse(start)) / 1000;
+  const seconds = msToSeconds(Date.parse(end) - Date.parse(start));
   if (seconds < 0) throw new ImportError("end_time", "must not be before start_time");
   if (seconds > IMPORT_LIMITS.maxDurationSeconds)
     throw new ImportError("end_time", "is implausibly far after start_time");
@@ -83,10 +89,12 @@ export function smpFromObject(doc: JsonObject): TTrialResult {
   const ms = (key: string) =>
     lat[key] === undefined
       ? null
-      : requireNumber(lat[key], at("latencies_ms", key), {
-          min: 0,
-          max: IMPORT_LIMITS.maxLatencySeconds * 1000,
-        }) / 1000;
+      : msToSeconds(
+          requireNumber(lat[key], at("latencies_ms", key), {
+            min: 0,
+            max: secondsToMs(IMPORT_LIMITS.maxLatencySeconds),
+          }),
+        );
   const [min, avg, p50, p90, p99, max] = [
     ms("min"),
     ms("average"),

@@ -1,4 +1,9 @@
-import type { THistogram, TLatencySummary, TTrialResult } from "@meshbench/contracts";
+import {
+  msToSeconds,
+  type THistogram,
+  type TLatencySummary,
+  type TTrialResult,
+} from "@meshbench/contracts";
 import { summarizeHistogram } from "@meshbench/core";
 import { histogramFromCumulative, type CumulativePoint } from "./cumulative-histogram";
 import { checkInputSize, IMPORT_LIMITS, ImportError } from "./errors";
@@ -52,7 +57,7 @@ function parse(text: string): Parsed {
       p.distribution.set(Number(m[1]), wrkSeconds(m[2] ?? "", where));
     else if (section === "spectrum" && (m = /^(\d+\.\d+)\s+(\d\.\d+)\s+(\d+)\s+\S+$/.exec(line))) {
       p.spectrum.push({
-        value: Number(m[1]) / 1000,
+        value: msToSeconds(Number(m[1])),
         fraction: Number(m[2]),
         cumulative: wrkInteger(m[3] ?? "", where),
         path: `${where} (spectrum)`,
@@ -63,12 +68,12 @@ function parse(text: string): Parsed {
       section === "spectrum" &&
       (m = /^#\[Mean\s*=\s*([\d.]+), StdDeviation\s*=\s*([\d.]+)\]$/.exec(line))
     ) {
-      [p.spectrumMean, p.spectrumStdev] = [Number(m[1]) / 1000, Number(m[2]) / 1000];
+      [p.spectrumMean, p.spectrumStdev] = [msToSeconds(Number(m[1])), msToSeconds(Number(m[2]))];
     } else if (
       section === "spectrum" &&
       (m = /^#\[Max\s*=\s*([\d.]+), Total count\s*=\s*(\d+)\]$/.exec(line))
     ) {
-      [p.spectrumMax, p.spectrumCount] = [Number(m[1]) / 1000, wrkInteger(m[2] ?? "", where)];
+      [p.spectrumMax, p.spectrumCount] = [msToSeconds(Number(m[1])), wrkInteger(m[2] ?? "", where)];
     } else if (/^-{10,}$/.test(line) || /^Uncorrected Latency/.test(line))
       section = section === "none" ? "none" : "done";
     else if ((m = /^(\d+) requests in (\S+), (\S+) read$/.exec(line)))

@@ -3,6 +3,7 @@ import type { PathProbe } from "./path/discovery";
 import type {
   TBenchmarkDefinition,
   TClusterValidation,
+  TResolvedHeader,
   TMeshDetection,
   TResourceRole,
   TTrialCoordinates,
@@ -89,6 +90,12 @@ export type TrialInput = {
   namespace: string;
   sequence: number;
   coordinates: TTrialCoordinates;
+  /**
+   * The variant's request headers with their secrets' values, opened by the caller for this
+   * request: sent in the run's body, never stored, logged or described (descriptions show
+   * `<secret:name>`). Default none.
+   */
+  requestHeaders?: readonly TResolvedHeader[];
 };
 
 export type Stopper = () => Promise<boolean>;
@@ -99,6 +106,8 @@ export type PrepareVariantInput = {
   variant: TVariant;
   meshes: TMeshDetection;
   shouldStop?: Stopper;
+  /** The variant's request headers, opened (the reachability check sends them, e.g. a token). */
+  requestHeaders?: readonly TResolvedHeader[];
 };
 
 export type WaitOptions = {

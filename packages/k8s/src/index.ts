@@ -1,5 +1,5 @@
 // The package's public face: the ClusterGateway port and its adapter, the one way a cluster is
-// opened, the kubeconfig vault, the cluster policy's definition check, and the load generator's
+// opened, the cluster policy's definition check, and the load generator's
 // mesh rule in words. Nothing here is typed with @kubernetes/client-node.
 export type {
   ClusterFacts,
@@ -10,7 +10,6 @@ export type {
 } from "./gateway";
 export type { PathProbe } from "./path/discovery";
 export { KubeClusterGateway } from "./kube-cluster-gateway";
-export { KubeconfigVault, localDevVaultKeys, parseVaultKeys } from "./cluster/kubeconfig-vault";
 export { checkKubeconfig, listContexts } from "./cluster/kubeconfig";
 export {
   ClusterConnection,

@@ -58,7 +58,10 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
     const report = await limited.validate();
     expect(report.reachable).toBe(true);
     expect(report.missing).toContain(
-      "get pods/proxy: drive the Fortio load generator's REST API (start, status, result, stop)",
+      "get pods/proxy: read the Fortio load generator's REST API (status, result, stop)",
+    );
+    expect(report.missing).toContain(
+      "create pods/proxy: start Fortio runs (a POST: the run's options and request headers in its body)",
     );
     expect(report.missing).toContain("create namespaces: create one namespace per variant");
     expect(report.missing).not.toContain("list nodes: node inventory and placement");

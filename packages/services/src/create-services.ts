@@ -1,12 +1,10 @@
 import {
-  checkDatabase,
   createApiTokenRepository,
   createAuditRepository,
   createBenchmarkRepository,
   createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
-  createIdempotencyRepository,
   createMembershipRepository,
   createNoiseCalibrationRepository,
   createRateLimiter,
@@ -16,44 +14,50 @@ import {
   createShareLinkRepository,
   createUploadRepository,
   createWorkspaceRepository,
+  createWorkspaceSecretRepository,
   type Database,
   type RateLimitRule,
   type UploadRepository,
 } from "@meshbench/db";
-import {
-  KubeClusterGateway,
-  KubeconfigVault,
-  localDevVaultKeys,
-  parseVaultKeys,
-} from "@meshbench/k8s";
+import { KubeClusterGateway } from "@meshbench/k8s";
+import { createAuditService } from "./audit/audit-service";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
 import { createClusterAccess, type ClusterConnectionRules } from "./clusters/cluster-access";
 import { createClusterService } from "./clusters/cluster-service";
+import { createExportService } from "./exports/export-service";
+import { createHealthService } from "./health/health-service";
 import { createHistoryService } from "./history/history-service";
+import {
+  createRateLimitService,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitBucket,
+} from "./limits/rate-limit-service";
 import { createDisabledMailer, type Mailer } from "./mail/mailer";
+import { createMemberService } from "./members/member-service";
 import { createNoiseService } from "./noise/noise-service";
 import { createReportService } from "./reports/report-service";
 import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
+import { createRunQueryService } from "./runs/run-query-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
-import { createVerdictService } from "./verdicts/verdict-service";
+import { createSecretService } from "./secrets/secret-service";
+import { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
+import { createShareService } from "./share/share-service";
 import { createTemplateService } from "./templates/template-service";
-
-/** Buckets of the shared Postgres rate limiter (points per window, per key). */
-export const DEFAULT_RATE_LIMITS: Record<string, RateLimitRule> = {
-  // sign-in, sign-up, password reset: per client address
-  auth: { points: 10, durationSeconds: 60 },
-  // result uploads and run triggers: per token or user
-  upload: { points: 30, durationSeconds: 60 },
-};
+import { createTokenService } from "./tokens/token-service";
+import { createVerdictService } from "./verdicts/verdict-service";
+import { createWorkspaceService } from "./workspaces/workspace-service";
 
 export type ServiceOptions = {
+  /** Sends invitation mails (the web app: console in local mode, none in production). */
   mailer?: Mailer;
+  /** Public base URL of the web app, for links in mail (invitations). */
   appUrl?: string;
-  rateLimits?: Record<string, RateLimitRule>;
+  /** Overrides of the rate-limit buckets (DEFAULT_RATE_LIMITS), from the apps' env. */
+  rateLimits?: Partial<Record<RateLimitBucket, RateLimitRule>>;
   /**
-   * `MESHBENCH_ENCRYPTION_KEYS` ("id:base64" pairs, the first seals kubeconfigs); without it the
-   * local-mode dev key. Apps pass their validated env value; nothing here reads env.
+   * `MESHBENCH_ENCRYPTION_KEYS` ("id:base64" pairs, the first seals kubeconfigs and workspace
+   * secrets); without it the local-mode dev key. Apps pass their validated env value; nothing here reads env.
    */
   encryptionKeys?: string | null;
   /** Hands started runs to the workers (pg-boss); without one, runs.start answers PRECONDITION_FAILED. */
@@ -89,8 +93,9 @@ function observedUploads(db: Database, observe: IngestObserver | undefined): Upl
 }
 
 /**
- * Wires repositories and services over one database client; the web app, the worker, the seed
- * and tests call this once at start-up. Everything is injected, so tests need no module mocks.
+ * Wires the services over one database client; the web app, the worker, the seed and tests call
+ * this once at start-up. The repositories are built here and handed to the services that own
+ * them: callers get services only. Everything is injected, so tests need no module mocks.
  */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const runs = createRunRepository(db);
@@ -98,13 +103,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const benchmarks = createBenchmarkRepository(db);
   const history = createHistoryRepository(db);
   const audit = createAuditRepository(db);
+  const memberships = createMembershipRepository(db);
+  const workspaces = createWorkspaceRepository(db);
+  const tokens = createApiTokenRepository(db);
+  const shareLinks = createShareLinkRepository(db);
   const samples = createResourceSampleRepository(db);
   const execution = createRunExecutionRepository(db);
+  /** The one vault: kubeconfigs and workspace secrets, a data key per purpose. */
+  const vault = new SecretVault(
+    options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
+  );
+  const secrets = createSecretService({ secrets: createWorkspaceSecretRepository(db), vault });
   const scheduling = createRunSchedulingService({
     benchmarks,
     clusters,
     execution,
     queue: options.runQueue ?? null,
+    secrets,
   });
   const noise = createNoiseService({
     calibrations: createNoiseCalibrationRepository(db),
@@ -115,9 +130,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const access = createClusterAccess({
     clusters,
-    vault: new KubeconfigVault(
-      options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
-    ),
+    vault,
     gatewayFor: (connection, cluster) =>
       new KubeClusterGateway(connection, {
         prometheusUrl: cluster.prometheusUrl,
@@ -125,23 +138,36 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       }),
     rules: options.clusterRules ?? { outboundPolicy: null },
   });
+  const reports = createReportService({ runs, samples, benchmarks, noise });
+  const templates = createTemplateService();
+  const audits = createAuditService(audit);
   return {
-    runs,
-    /** REST Idempotency-Key records. */
-    idempotency: createIdempotencyRepository(db),
-    workspaces: createWorkspaceRepository(db),
-    checkDatabase: () => checkDatabase(db),
-    members: createMembershipRepository(db),
-    tokens: createApiTokenRepository(db),
-    /** `services.audit.record(workspaceId, {...auditActor(ctx.actor), action, targetType, ...})` */
-    audit,
-    rateLimits: createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
-    mailer: options.mailer ?? createDisabledMailer(),
-    /** Public base URL of the web app, for links in mail (invitations, password reset). */
-    appUrl: options.appUrl ?? "http://localhost:3000",
-    shareLinks: createShareLinkRepository(db),
+    /** The database round trip behind /api/health. */
+    health: createHealthService(db),
+    /** Reading runs: the runs list, its filters, one run with its trials. */
+    runs: createRunQueryService(runs),
+    /** The caller's workspace and the others they belong to. */
+    workspaces: createWorkspaceService({ workspaces, members: memberships }),
+    /** Members and invitations (owners); invitation mails with their links. */
+    members: createMemberService({
+      members: memberships,
+      mailer: options.mailer ?? createDisabledMailer(),
+      appUrl: options.appUrl ?? "http://localhost:3000",
+    }),
+    /** API tokens: created (shown once), revoked, and authenticated by their hash. */
+    tokens: createTokenService(tokens),
+    /** The audit log: listed for admins, written by auth hooks. */
+    audit: audits,
+    /** The shared rate-limit buckets (tRPC/REST procedures, the auth route). */
+    rateLimits: createRateLimitService(
+      createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+    ),
+    /** Public read-only links to runs and comparisons. */
+    share: createShareService({ shareLinks, runs, reports }),
+    /** Run and comparison downloads (CSV, JSON, SMP). */
+    exports: createExportService({ runs, reports }),
     /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
-    templates: createTemplateService(),
+    templates,
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
     /** A statistic's trend across a benchmark's runs. */
@@ -151,16 +177,18 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       decisions: createChangePointDecisionRepository(db),
     }),
     /** Budgets and the verdicts judged by them. */
-    verdicts: createVerdictService({ runs, benchmarks, history }),
+    verdicts: createVerdictService({ runs, benchmarks, history, audit: audits }),
     /** Run reports and comparisons computed with core. */
-    reports: createReportService({ runs, samples, benchmarks, noise }),
+    reports,
     /** A/A calibration per cluster and the noise band beside deltas. */
     noise,
     /** Target clusters: register/validate/detect; kubeconfigs sealed by the vault. */
     clusters: createClusterService({ clusters, audit, access }),
     /** Opening registered clusters (the worker and the sweeper). */
     clusterAccess: access,
-    benchmarks: createBenchmarkService({ benchmarks }),
+    benchmarks: createBenchmarkService({ benchmarks, templates, secrets }),
+    /** Header secrets: sealed by admins, listed by name, opened only for the worker's requests. */
+    secrets,
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
     scheduling,
     /** The worker's side of a run: claim, record trials, finish. */
@@ -171,6 +199,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       benchmarks,
       samples,
       access,
+      secrets,
     }),
   };
 }

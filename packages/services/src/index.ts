@@ -1,11 +1,15 @@
 export {
   createServices,
-  DEFAULT_RATE_LIMITS,
   type IngestObserver,
   type ServiceOptions,
   type Services,
 } from "./create-services";
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./mail/mailer";
+export type { RateLimitBucket } from "./limits/rate-limit-service";
+export type { AuditService } from "./audit/audit-service";
+export type { MemberService } from "./members/member-service";
+export type { TokenService } from "./tokens/token-service";
+export { generateApiToken, hashApiToken, tokenPrefix } from "./tokens/api-token";
 export type { RunEnqueuer } from "./runs/run-scheduling-service";
 export type { ClaimedRun, RunExecutionService, TrialOutput } from "./runs/run-execution-service";
 export type {
@@ -13,9 +17,6 @@ export type {
   ClusterConnectionRules,
   GatewayFactory,
 } from "./clusters/cluster-access";
-export type { ClusterAuditActor } from "./clusters/cluster-service";
 export { assessedTrial, readTrialResult, type TrialPath } from "./results/record-trial";
-/** The report exports the procedures serve (tables and CSV by core, SMP by formats). */
-export { runExport, comparisonExport, type ExportFile } from "@meshbench/core";
-export { smpExport } from "@meshbench/formats";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
+export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";

@@ -8,6 +8,7 @@ import { createServer, request as httpsRequest } from "node:https";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { COMPONENTS, KUBERNETES_LABELS } from "@meshbench/contracts";
 import {
   AdmissionregistrationV1Api,
   CoreV1Api,
@@ -117,7 +118,7 @@ export function startFakeFortio(pick: (pod: LoadPod) => string, options: { pollM
     while (!stopped) {
       try {
         const pods = await core.listPodForAllNamespaces({
-          labelSelector: "meshbench.io/component=load-generator",
+          labelSelector: `${KUBERNETES_LABELS.component}=${COMPONENTS.loadGenerator}`,
         });
         for (const pod of pods.items) {
           const uid = pod.metadata?.uid ?? "";

@@ -5,6 +5,7 @@ import type { TResourceCost } from "@meshbench/contracts";
 export const RESOURCE_ROLE_LABELS: Record<TResourceCost["role"], string> = {
   proxy: "sidecar proxies",
   ztunnel: "ztunnel",
+  data_plane: "node data plane",
   waypoint: "waypoint",
   gateway: "gateway proxies",
   control_plane: "control plane",

@@ -1,3 +1,4 @@
+import { formatLatencyDelta, formatSignificant, secondsToMs } from "@meshbench/contracts";
 /**
  * One way to print numbers across the app: latencies arrive in seconds and are shown in ms
  * with sensible precision, or in µs when under a millisecond is clearer.
@@ -7,16 +8,9 @@ export function formatLatency(
   unit: "auto" | "ms" | "us" = "ms",
 ): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
-  const ms = seconds * 1000;
+  const ms = secondsToMs(seconds);
   if (unit === "us" || (unit === "auto" && ms < 1)) return `${formatSignificant(ms * 1000)} µs`;
   return `${formatSignificant(ms)} ms`;
-}
-
-/** 3 significant digits, but never fewer than 0 or more than 3 decimals. */
-export function formatSignificant(value: number): string {
-  const abs = Math.abs(value);
-  const decimals = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
-  return value.toFixed(decimals);
 }
 
 /** A signed percentage of a fraction, 3 significant digits: 0.862 → "+86.2%", −0.2 → "−20.0%". */
@@ -26,17 +20,6 @@ export function formatSignedPercent(fraction: number): string {
 
 export function formatQps(qps: number | null): string {
   return qps === null ? "max" : `${Math.round(qps)}`;
-}
-
-/** A signed latency delta in ms (µs under 1 ms when unit is auto), with a real minus sign. */
-export function formatLatencyDelta(
-  seconds: number | null | undefined,
-  unit: "auto" | "ms" = "ms",
-): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
-  const text = formatLatency(Math.abs(seconds), unit);
-  if (Number.parseFloat(text) === 0) return text;
-  return `${seconds < 0 ? "\u2212" : "+"}${text}`;
 }
 
 /** "[+0.10, +0.21] ms": a 95% interval of a delta. */

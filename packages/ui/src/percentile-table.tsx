@@ -3,8 +3,10 @@ import {
   type TLevelReport,
   type TPercentileRow,
   type TStatCell,
+  formatSignificant,
+  secondsToMs,
 } from "@meshbench/contracts";
-import { formatInterval, formatLatency, formatSignedPercent, formatSignificant } from "./format";
+import { formatInterval, formatLatency, formatSignedPercent } from "./format";
 import { noiseVerdict } from "./summary";
 
 /** The cluster's A/A band beside the delta: where two identical baselines already differ. */
@@ -67,7 +69,7 @@ function StatCell({ cell }: { cell: TStatCell }) {
   const meanSd =
     cell.mean === null
       ? null
-      : `${formatSignificant(cell.mean * 1000)} ± ${cell.sd === null ? "—" : formatSignificant(cell.sd * 1000)} ms`;
+      : `${formatSignificant(secondsToMs(cell.mean))} ± ${cell.sd === null ? "—" : formatSignificant(secondsToMs(cell.sd))} ms`;
   return (
     <td className="num stat-cell" data-stat={cell.stat} data-value={cell.value ?? ""}>
       <span className="value">{formatLatency(cell.value)}</span>

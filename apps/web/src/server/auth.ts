@@ -2,19 +2,18 @@ import "server-only";
 import { createAuth, type Auth } from "@meshbench/api";
 import { authEnv } from "~/env";
 import { getDatabase } from "./database";
-import { getServices } from "./services";
+import { getMailer, getServices } from "./services";
 
 const globalForAuth = globalThis as unknown as { meshbenchAuth?: Auth };
 
 /** The better-auth instance of this process, over the same database client as the services. */
 export function getAuth(): Auth {
-  const services = getServices();
   globalForAuth.meshbenchAuth ??= createAuth(getDatabase(), {
     secret: authEnv.secret,
     baseURL: authEnv.baseURL,
     trustedOrigins: authEnv.trustedOrigins,
-    mailer: services.mailer,
-    audit: services.audit,
+    mailer: getMailer(),
+    audit: getServices().audit,
     oauth: authEnv.oauth,
   });
   return globalForAuth.meshbenchAuth;

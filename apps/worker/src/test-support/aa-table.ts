@@ -1,9 +1,9 @@
-import type { TTrialRecord } from "@meshbench/contracts";
+import { type TTrialRecord, secondsToMs } from "@meshbench/contracts";
 
 type Sample = { variant: string; role: string; cpuMillicores: number; memoryBytes: number };
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const ms = (s: number | null | undefined) => ((s ?? NaN) * 1000).toFixed(2);
+const ms = (s: number | null | undefined) => (secondsToMs(s) ?? NaN).toFixed(2);
 
 /** Prints, per load level, each variant's mean percentiles over repetitions and the A/A deltas. */
 export function printAaTable(trials: TTrialRecord[], samples: Sample[]) {

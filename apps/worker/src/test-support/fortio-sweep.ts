@@ -1,3 +1,4 @@
+import { FORTIO_PORTS, secondsToMs } from "@meshbench/contracts";
 import { request } from "node:https";
 import type { KubeConfig } from "@kubernetes/client-node";
 
@@ -50,7 +51,7 @@ export function fortioSweeper(
     });
     const text = await get(
       kc,
-      `/api/v1/namespaces/${at.namespace}/pods/${at.pod}:8080/proxy/fortio/rest/run?${q.toString()}`,
+      `/api/v1/namespaces/${at.namespace}/pods/${at.pod}:${FORTIO_PORTS.http}/proxy/fortio/rest/run?${q.toString()}`,
       seconds * 1000 + 30_000,
     );
     const r = JSON.parse(text) as FortioJson;
@@ -60,7 +61,7 @@ export function fortioSweeper(
     return {
       qps,
       actualQps: r.ActualQPS,
-      p99Ms: p99 * 1000,
+      p99Ms: secondsToMs(p99),
       errorPercent: total ? (100 * (total - ok)) / total : 100,
     };
   };

@@ -30,11 +30,7 @@ export function workspaceClient(db: Database, workspaceId: string, options: Serv
       start: (input: TStartRunInputRaw) =>
         services.scheduling.start(workspaceId, ZStartRunInput.parse(input)),
       cancel: (input: { runId: string }) => services.scheduling.cancel(workspaceId, input.runId),
-      async get(input: { runId: string }) {
-        const run = await services.runs.get(workspaceId, input.runId);
-        if (!run) throw new Error(`run ${input.runId} not found`);
-        return run;
-      },
+      get: (input: { runId: string }) => services.runs.get(workspaceId, input.runId),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditRepository, Database } from "@meshbench/db";
+import type { Database } from "@meshbench/db";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { createAccessControl } from "better-auth/plugins/access";
@@ -9,7 +9,7 @@ import {
   memberAc,
   ownerAc,
 } from "better-auth/plugins/organization/access";
-import type { Mailer } from "@meshbench/services";
+import type { AuditService, Mailer } from "@meshbench/services";
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string };
 
@@ -20,7 +20,7 @@ export type AuthConfig = {
   baseURL: string;
   trustedOrigins?: string[];
   mailer: Mailer;
-  audit: AuditRepository;
+  audit: Pick<AuditService, "record">;
   oauth?: { github?: OAuthProviderConfig; google?: OAuthProviderConfig };
 };
 

@@ -3,7 +3,7 @@ import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant, signUp, TEST_AUTH_SECRET } from "../test-support/matrix-fixtures";
 import { createServices } from "@meshbench/services";
-import { generateApiToken } from "./api-token";
+import { generateApiToken } from "@meshbench/services";
 import { createAuth, sessionLookup, type Auth } from "./create-auth";
 import type { Mail } from "@meshbench/services";
 import { resolveActor, WORKSPACE_HEADER } from "./resolve-actor";

@@ -1,7 +1,7 @@
-import type { ApiTokenRepository, MembershipRepository } from "@meshbench/db";
+import { roleForScopes } from "@meshbench/contracts";
+import type { MemberService, TokenService } from "@meshbench/services";
 import type { Actor } from "../context";
-import { bearerToken, hashApiToken } from "./api-token";
-import { isTokenScope, roleForScopes } from "./scopes";
+import { bearerToken } from "./bearer-token";
 
 /** Header a session caller may send to pick one of their workspaces (id or slug). */
 export const WORKSPACE_HEADER = "x-meshbench-workspace";
@@ -11,8 +11,8 @@ export type SessionInfo = { userId: string; activeWorkspaceId: string | null };
 /** What resolving a caller needs, injected so tests and both transports (tRPC, REST) share it. */
 export type ActorResolverDeps = {
   getSession: (headers: Headers) => Promise<SessionInfo | null>;
-  memberships: Pick<MembershipRepository, "workspacesOf">;
-  tokens: Pick<ApiTokenRepository, "findActiveByHash">;
+  memberships: Pick<MemberService, "workspacesOf">;
+  tokens: Pick<TokenService, "authenticate">;
 };
 
 /**
@@ -29,9 +29,9 @@ export async function resolveActor(
   const token = bearerToken(headers);
   if (token !== null) {
     if (!token) return null;
-    const found = await deps.tokens.findActiveByHash(hashApiToken(token));
+    const found = await deps.tokens.authenticate(token);
     if (!found) return null;
-    const scopes = found.scopes.filter(isTokenScope);
+    const scopes = found.scopes;
     return {
       userId: null,
       tokenId: found.id,

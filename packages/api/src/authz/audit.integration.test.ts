@@ -1,7 +1,7 @@
 import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashApiToken } from "../auth/api-token";
+import { hashApiToken } from "@meshbench/services";
 import type { Mail } from "@meshbench/services";
 import type { Actor } from "../context";
 import { createCaller } from "../root";

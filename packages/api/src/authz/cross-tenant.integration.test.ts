@@ -2,7 +2,8 @@ import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor, Role } from "../context";
+import { roleAtLeast } from "@meshbench/contracts";
+import type { Actor } from "../context";
 import { appRouter, createCaller } from "../root";
 import { matrixEntries, type MatrixEntry } from "../test-support/cross-tenant-inputs";
 import { buildMatrix } from "../test-support/matrix-fixtures";
@@ -12,7 +13,6 @@ import { buildMatrix } from "../test-support/matrix-fixtures";
  * procedure without an entry in cross-tenant-inputs.ts fails here, so an unguarded one cannot
  * slip in. Denials must be exactly FORBIDDEN / NOT_FOUND (a BAD_REQUEST would prove nothing).
  */
-const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 const procedurePaths = Object.keys(appRouter._def.procedures).sort();
 
 type Matrix = Awaited<ReturnType<typeof buildMatrix>>;
@@ -38,7 +38,13 @@ function tokenMayCall(actor: Actor, entry: Guarded): boolean {
   if (entry.scope !== undefined && scopes.includes(entry.scope)) return true;
   return entry.minimum === "viewer" && scopes.includes("read");
 }
-const TOKENS = ["aReadToken", "aCiToken", "aClustersToken", "aAllScopesToken"] as const;
+const TOKENS = [
+  "aReadToken",
+  "aCiToken",
+  "aClustersToken",
+  "aAllScopesToken",
+  "aAdminScopesToken",
+] as const;
 
 describe("cross-tenant authorisation matrix", () => {
   const db = useTestDatabase(createPrismaClient);
@@ -89,7 +95,7 @@ describe("cross-tenant authorisation matrix", () => {
       it(`refuses each role of A below ${entry.minimum}, and tokens without the scope, with FORBIDDEN`, async () => {
         const { callers } = matrix;
         const low = (["aViewer", "aMember", "aAdmin"] as const).filter(
-          (k) => rank[callers[k].role] < rank[entry.minimum],
+          (k) => !roleAtLeast(callers[k].role, entry.minimum),
         );
         const tokens = TOKENS.filter((k) => !tokenMayCall(callers[k], entry));
         for (const who of [...low, ...tokens]) {
@@ -106,7 +112,9 @@ describe("cross-tenant authorisation matrix", () => {
         const { callers, fixtures } = matrix;
         const intruders = [
           callers.bOwner,
-          ...(tokenMayCall(callers.bAllScopesToken, entry) ? [callers.bAllScopesToken] : []),
+          ...[callers.bAllScopesToken, callers.bAdminScopesToken].filter((token) =>
+            tokenMayCall(token, entry),
+          ),
         ];
         for (const intruder of intruders) {
           const result = await call(matrix, intruder, path, await entry.input(fixtures));

@@ -1,3 +1,5 @@
+import { restErrorBody } from "@meshbench/contracts";
+
 /** JSON error bodies for transport-level refusals, in the one documented error shape. */
 export function errorResponse(
   status: number,
@@ -6,7 +8,7 @@ export function errorResponse(
   headers: Record<string, string> = {},
   field: string | null = null,
 ) {
-  return new Response(JSON.stringify({ error: { code, message, field, issues: [] } }), {
+  return new Response(JSON.stringify(restErrorBody(code, message, field)), {
     status,
     headers: { "content-type": "application/json", ...headers },
   });

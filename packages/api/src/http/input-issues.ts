@@ -1,5 +1,4 @@
-/** One input problem, named by its field path ("variants[0].annotations.bad key"). */
-export type InputIssue = { field: string; message: string };
+import type { TInputIssue } from "@meshbench/contracts";
 
 type RawIssue = {
   path?: readonly PropertyKey[];
@@ -18,7 +17,7 @@ export const fieldOf = (path: readonly PropertyKey[] = []) =>
  * Zod issues as field + reason, for both transports. An invalid record key carries its real
  * reason one level down ("Invalid key in record" alone would not say what is wrong).
  */
-export function inputIssues(issues: readonly RawIssue[] = []): InputIssue[] {
+export function inputIssues(issues: readonly RawIssue[] = []): TInputIssue[] {
   return issues.map((issue) => {
     const nested = issue.code === "invalid_key" ? issue.issues?.[0]?.message : undefined;
     return { field: fieldOf(issue.path), message: nested ?? issue.message ?? "invalid" };
@@ -26,5 +25,5 @@ export function inputIssues(issues: readonly RawIssue[] = []): InputIssue[] {
 }
 
 /** "field: reason; field: reason" — the message of a refused input. */
-export const describeIssues = (issues: readonly InputIssue[]) =>
+export const describeIssues = (issues: readonly TInputIssue[]) =>
   issues.map((i) => `${i.field || "body"}: ${i.message}`).join("; ");

@@ -1,4 +1,4 @@
-import { bearerToken } from "../auth/api-token";
+import { bearerToken } from "../auth/bearer-token";
 
 /**
  * CSRF guard for cookie-authenticated writes: a state-changing request that carries cookies and

@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { TClusterCheckResult } from "@meshbench/contracts";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateApiToken } from "../auth/api-token";
+import { generateApiToken } from "@meshbench/services";
 import { resolveActor } from "../auth/resolve-actor";
-import type { TokenScope } from "../auth/scopes";
-import { demoMatrixDir } from "../seed/demo-matrix";
+import type { TTokenScope } from "@meshbench/contracts";
+import { demoMatrixDir } from "@meshbench/demo";
 import { startFakeApiserver, TEST_CLUSTER_RULES } from "../test-support/fake-apiserver";
 import { createRestHandler } from "./rest-handler";
 
@@ -26,7 +26,7 @@ describe("POST /clusters and PUT /clusters/{id}/credentials with API tokens", ()
   const tokens = {} as Record<"clusters" | "read" | "results" | "runs" | "ci", string>;
   let handle: ReturnType<typeof createRestHandler>;
 
-  const tokenWith = async (scopes: TokenScope[]) => {
+  const tokenWith = async (scopes: TTokenScope[]) => {
     const { token, prefix, hash } = generateApiToken();
     await db().apiToken.create({ data: { workspaceId, name: "rest", prefix, hash, scopes } });
     return token;
@@ -50,6 +50,7 @@ describe("POST /clusters and PUT /clusters/{id}/credentials with API tokens", ()
     workspaceId = (await db().workspace.create({ data: { slug: "rest-c", name: "REST c" } })).id;
     const services = createServices(db(), { clusterRules: TEST_CLUSTER_RULES });
     handle = createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: async (request) => ({
         services,
         actor: await resolveActor(request.headers, {

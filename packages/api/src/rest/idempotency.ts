@@ -1,9 +1,17 @@
 import { createHash } from "node:crypto";
-import type { Actor, Services } from "../context";
+import type { IdempotencyRepository } from "@meshbench/db";
+import type { Actor } from "../context";
 import { errorResponse } from "../http/body-limit";
 import type { RestResult } from "./rest-handler";
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Where REST answers are kept per Idempotency-Key (Postgres, so replicas share them). A transport
+ * concern, not a domain service: only this handler reads or writes it, so the app hands it to
+ * createRestHandler rather than to every procedure's context.
+ */
+export type IdempotencyStore = Pick<IdempotencyRepository, "begin" | "complete" | "release">;
 
 /**
  * Idempotency-Key for a POST: claim the key (a concurrent twin gets 409), run the request, and
@@ -16,7 +24,7 @@ export async function withIdempotency(
   request: Request,
   key: string,
   actor: Actor,
-  store: Services["idempotency"],
+  store: IdempotencyStore,
   run: () => Promise<RestResult>,
   respond: (result: RestResult, extra?: Record<string, string>) => Response,
 ): Promise<Response> {

@@ -1,4 +1,3 @@
 export { createRestHandler, type RestHandlerOptions } from "./rest-handler";
 export { openApiDocument, REST_BASE_PATH, REST_MAX_BODY_BYTES } from "./openapi-document";
-export { toRestError, type RestError } from "./rest-errors";
-export { apiDocsCsp, apiDocsHtml } from "./docs-page";
+export { toRestError } from "./rest-errors";

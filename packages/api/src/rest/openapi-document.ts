@@ -20,9 +20,12 @@ export function openApiDocument(origin = ""): OpenAPIObject {
       title: "Meshbench API",
       version: "1.0.0",
       description:
-        "Upload load-generator results, trigger runs, read run status and regression verdicts, register clusters. " +
-        "Authenticate with `Authorization: Bearer <API token>` (scopes: read, results:write, runs:trigger, " +
-        "clusters:write). " +
+        "Everything CI needs without a browser: save benchmarks (from a template in one call), register " +
+        "and validate clusters, calibrate, upload results, trigger and cancel runs, read reports, exports, " +
+        "comparisons and verdicts, share links and budgets. Authenticate with `Authorization: Bearer <API " +
+        "token>`; each operation names the scope it needs (read, results:write, runs:trigger, " +
+        "benchmarks:write, share:write; admin-only and audited: clusters:write, budgets:write — never on a " +
+        "token that also holds results:write or runs:trigger). " +
         `Request bodies are limited to ${REST_MAX_BODY_BYTES} bytes (413 beyond). POST requests honour an ` +
         "`Idempotency-Key` header for 24 hours: a retry with the same key and body replays the first response " +
         "(header `Idempotency-Replayed: true`); the same key with another body is a 409. Every error is " +
@@ -30,7 +33,18 @@ export function openApiDocument(origin = ""): OpenAPIObject {
       openApiVersion: "3.1.0",
       baseUrl,
       docsUrl: "/api/docs",
-      tags: ["results", "runs", "verdicts", "history", "clusters"],
+      tags: [
+        "benchmarks",
+        "templates",
+        "clusters",
+        "runs",
+        "results",
+        "reports",
+        "verdicts",
+        "budgets",
+        "history",
+        "share",
+      ],
       securitySchemes: {
         bearerAuth: {
           type: "http",

@@ -28,12 +28,16 @@ describe("the OpenAPI document describes what the REST transport sends", () => {
       }
   });
 
-  it("writes no draft-04 tuples, and homogeneous tuples as items + min/maxItems", () => {
+  it("writes no draft-04 tuples and no prefixItems: tuples are items + min/maxItems", () => {
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/"items":\[/);
     expect(text).not.toMatch(/"prefixItems"/);
     expect(text).toContain(
       '"absoluteIntervalMs":{"type":"array","items":{"type":"number"},"minItems":2,"maxItems":2}',
+    );
+    // A heterogeneous tuple (a capacity interval: [number, number | null]) as items anyOf.
+    expect(text).toMatch(
+      /"interval":\{"anyOf":\[\{"type":"array","items":\{"anyOf":\[\{"type":"number"\},\{"type":\["number","null"\]\}\]\},"minItems":2,"maxItems":2\}/,
     );
   });
 });

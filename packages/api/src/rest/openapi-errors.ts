@@ -1,35 +1,14 @@
+import { ZRestError } from "@meshbench/contracts";
 import type { OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
 
 type Json = Record<string, unknown>;
 type Operation = { responses?: Record<string, Json>; parameters?: Json[] };
 
-/** The one error body every REST refusal carries (rest-errors.ts `RestError`, errorResponse). */
-export const REST_ERROR_SCHEMA: Json = {
-  type: "object",
-  required: ["error"],
-  additionalProperties: false,
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message", "field", "issues"],
-      additionalProperties: false,
-      properties: {
-        code: { type: "string", examples: ["BAD_REQUEST"] },
-        message: { type: "string", description: "Safe to show; names the field for 400s" },
-        field: { type: ["string", "null"], description: "The offending input field, if one" },
-        issues: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["field", "message"],
-            additionalProperties: false,
-            properties: { field: { type: "string" }, message: { type: "string" } },
-          },
-        },
-      },
-    },
-  },
-};
+/** The one error body every REST refusal carries: contracts' ZRestError, as JSON Schema. */
+const { $schema: _dialect, ...REST_ERROR_SCHEMA } = z.toJSONSchema(ZRestError, {
+  target: "draft-2020-12",
+});
 
 const retryAfter = {
   "Retry-After": { description: "Seconds until a retry may succeed", schema: { type: "string" } },
@@ -102,8 +81,9 @@ export function documentRestErrors(document: OpenAPIObject): OpenAPIObject {
  * Schema 2020-12) or `prefixItems: [a, b]` (depending on which zod build resolves). A tuple of
  * one element schema repeated (our intervals: [number, number]) becomes `items: a` with
  * min/maxItems — equivalent, and read correctly by every tool (schemathesis 4.32 turns
- * `prefixItems` into draft-04 arrays and then rejects its own conversion); any other tuple
- * becomes `prefixItems` with `items: false`.
+ * `prefixItems` into draft-04 arrays and then rejects its own conversion); any other tuple (a
+ * capacity interval: [number, number | null]) becomes `items: { anyOf: [a, b] }` with
+ * min/maxItems — a little wider than the tuple, never narrower, and readable by the same tools.
  */
 function normalizeTuples<T>(node: T): T {
   if (Array.isArray(node)) return node.map(normalizeTuples) as T;
@@ -124,6 +104,14 @@ function normalizeTuples<T>(node: T): T {
       minItems: elements.length,
       maxItems: elements.length,
     });
-  } else Object.assign(out, { prefixItems: elements, items: false });
+  } else {
+    delete out.prefixItems;
+    const distinct = [...new Map(elements.map((e) => [JSON.stringify(e), e])).values()];
+    Object.assign(out, {
+      items: { anyOf: distinct },
+      minItems: elements.length,
+      maxItems: elements.length,
+    });
+  }
   return out as T;
 }

@@ -1,3 +1,4 @@
+import { restErrorBody, type TRestError } from "@meshbench/contracts";
 import { describeIssues, inputIssues } from "../http/input-issues";
 
 type RawError = {
@@ -7,21 +8,12 @@ type RawError = {
   data?: { field?: unknown; retryAfterSeconds?: unknown };
 };
 
-export type RestError = {
-  error: {
-    code: string;
-    message: string;
-    field: string | null;
-    issues: { field: string; message: string }[];
-  };
-};
-
 /**
  * trpc-to-openapi's error body reshaped into the one documented form: the code, a safe
  * message, the offending field (from a DomainError or the first zod issue) and every issue.
  * No stack, no internals: 401/403 say only what is missing.
  */
-export function toRestError(status: number, raw: unknown): RestError {
+export function toRestError(status: number, raw: unknown): TRestError {
   const r = (raw ?? {}) as RawError;
   const issues = inputIssues(r.issues);
   const field = typeof r.data?.field === "string" ? r.data.field : (issues[0]?.field ?? null);
@@ -35,7 +27,7 @@ export function toRestError(status: number, raw: unknown): RestError {
         : typeof r.message === "string"
           ? r.message
           : "Request failed";
-  return { error: { code, message, field, issues } };
+  return restErrorBody(code, message, field, issues);
 }
 
 /** Headers an error answer carries besides its body: Retry-After on a rate-limit refusal. */

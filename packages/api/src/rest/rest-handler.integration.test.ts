@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../context";
-import { demoMatrixDir } from "../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 import { createRestHandler } from "./rest-handler";
 
@@ -28,6 +28,7 @@ describe("REST transport at the HTTP boundary (real database)", () => {
   });
   const handler = (uploadsPerWindow = 100, via: "token" | "session" = "token") =>
     createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: () =>
         Promise.resolve({
           services: createServices(db(), {

@@ -4,12 +4,14 @@ import { errorResponse, limitBody } from "../http/body-limit";
 import { hasMalformedPath, MAX_JSON_DEPTH, nestsDeeperThan } from "../http/json-depth";
 import { isCrossSiteWrite } from "../http/request-guards";
 import { appRouter } from "../root";
-import { withIdempotency } from "./idempotency";
+import { withIdempotency, type IdempotencyStore } from "./idempotency";
 import { REST_BASE_PATH, REST_MAX_BODY_BYTES } from "./openapi-document";
 import { restErrorHeaders, toRestError } from "./rest-errors";
 
 export type RestHandlerOptions = {
   createContext: (request: Request) => Promise<Context>;
+  /** Idempotency-Key records (the app's, over its database: createIdempotencyRepository). */
+  idempotency: () => IdempotencyStore;
   /** Origins whose cookie-authenticated writes are accepted (the app's own). */
   trustedOrigins: readonly string[];
   maxBodyBytes?: number;
@@ -80,7 +82,7 @@ export function createRestHandler(options: RestHandlerOptions) {
       const run = () => dispatch(request, ctx, options);
       const key = request.headers.get("idempotency-key");
       if (request.method !== "POST" || key === null || !ctx.actor) return json(await run());
-      return await withIdempotency(request, key, ctx.actor, ctx.services.idempotency, run, json);
+      return await withIdempotency(request, key, ctx.actor, options.idempotency(), run, json);
     } catch (error) {
       options.onUnexpectedError?.(new URL(incoming.url).pathname, (error as Error).message);
       return errorResponse(500, "INTERNAL_SERVER_ERROR", "Internal server error");

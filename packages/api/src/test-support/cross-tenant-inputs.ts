@@ -1,6 +1,6 @@
-import type { Role } from "../context";
-import type { TokenScope } from "../auth/scopes";
-import { readDemoMatrix } from "../seed/demo-matrix";
+import type { TRole } from "@meshbench/contracts";
+import type { TTokenScope } from "@meshbench/contracts";
+import { readDemoMatrix } from "@meshbench/demo";
 import type { MatrixFixtures } from "./matrix-fixtures";
 
 /**
@@ -16,8 +16,8 @@ import type { MatrixFixtures } from "./matrix-fixtures";
 export type MatrixEntry =
   | {
       kind: "object" | "workspace";
-      minimum: Role;
-      scope?: TokenScope;
+      minimum: TRole;
+      scope?: TTokenScope;
       input: (fx: MatrixFixtures) => unknown;
     }
   | {
@@ -123,18 +123,29 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "benchmarks.get": {
     kind: "object",
     minimum: "viewer",
-    input: (fx) => ({ benchmarkId: fx.a.benchmarkId }),
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
   },
   "benchmarks.create": {
     kind: "workspace",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => fx.benchmarkDefinition(`bench-${fx.unique()}`),
+  },
+  "benchmarks.createFromTemplate": {
+    kind: "workspace",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: (fx) => ({
+      template: { key: "istio-perf-page", testScale: true },
+      overrides: { key: `from-template-${fx.unique()}`, name: "From a template" },
+    }),
   },
   "benchmarks.update": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => ({
-      benchmarkId: fx.a.benchmarkId,
+      benchmarkKey: fx.a.benchmarkKey,
       definition: fx.benchmarkDefinition(fx.a.benchmarkKey),
     }),
   },
@@ -172,6 +183,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.calibrate": {
     kind: "object",
     minimum: "member",
+    scope: "runs:trigger",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
   },
   "clusters.noiseBand": {
@@ -182,6 +194,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "clusters.validate": {
     kind: "object",
     minimum: "admin",
+    scope: "clusters:write",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
   },
   "clusters.refreshDetection": {
@@ -203,6 +216,7 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "history.decideChangePoint": {
     kind: "object",
     minimum: "member",
+    scope: "benchmarks:write",
     input: (fx) => ({
       benchmarkKey: fx.a.benchmarkKey,
       seriesKey: "baseline @ 100 QPS, 8 conn|p99",
@@ -257,6 +271,27 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
   },
 
+  "secrets.list": { kind: "workspace", minimum: "member", input: none },
+  "secrets.put": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ name: `s-${fx.unique()}`, value: "v" }),
+  },
+  "secrets.generateTestJwt": {
+    kind: "workspace",
+    minimum: "admin",
+    input: (fx) => ({ name: `jwt-${fx.unique()}` }),
+  },
+  "secrets.delete": {
+    kind: "object",
+    minimum: "admin",
+    input: async (fx) => {
+      const name = `doomed-${fx.unique()}`;
+      await fx.services.secrets.put(fx.a.workspaceId, { name, value: "v" }, { actorUserId: null });
+      return { name };
+    },
+  },
+
   // Static catalogue, but viewers only: the answer holds no workspace data either way.
   "templates.list": { kind: "workspace", minimum: "viewer", input: () => ({}) },
   "templates.get": {
@@ -269,11 +304,13 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   "share.create": {
     kind: "object",
     minimum: "member",
+    scope: "share:write",
     input: (fx) => ({ kind: "run", runId: fx.a.runId }),
   },
   "share.revoke": {
     kind: "object",
     minimum: "member",
+    scope: "share:write",
     input: async (fx) => ({ id: await fx.newShareLinkOfA() }),
   },
   "share.view": {
@@ -288,9 +325,15 @@ export const matrixEntries: Record<string, MatrixEntry> = {
   },
 
   "verdicts.get": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
+  "verdicts.budgets": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
+  },
   "verdicts.setBudgets": {
     kind: "object",
     minimum: "admin",
+    scope: "budgets:write",
     input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey, budgets: fx.budgets }),
   },
 };

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { TBenchmarkDefinition, TBudgets } from "@meshbench/contracts";
-import type { Database } from "@meshbench/db";
+import { createRunRepository, type Database } from "@meshbench/db";
 import type { Actor, Services } from "../context";
 import { createAuth, sessionLookup, type Auth } from "../auth/create-auth";
 import { resolveActor } from "../auth/resolve-actor";
 import { createDisabledMailer, createServices } from "@meshbench/services";
-import type { Role } from "../context";
-import { TOKEN_SCOPES, type TokenScope } from "../auth/scopes";
-import { generateApiToken } from "../auth/api-token";
+import { TOKEN_SCOPES, type TRole, type TTokenScope } from "@meshbench/contracts";
+import { generateApiToken } from "@meshbench/services";
 import { kubeconfigFor, startFakeApiserver, TEST_CLUSTER_RULES } from "./fake-apiserver";
 import {
   benchmarkDefinition,
@@ -44,12 +43,16 @@ export type MatrixFixtures = {
   /** A unique suffix for names and emails that must not collide between calls. */
   unique: () => string;
   /** A fresh member of A (for procedures that change or remove one). */
-  newMemberOfA: (role?: Role) => Promise<{ memberId: string; userId: string }>;
+  newMemberOfA: (role?: TRole) => Promise<{ memberId: string; userId: string }>;
   /** Fresh objects of A, for procedures that consume theirs (delete, cancel, revoke). */
   newClusterOfA: () => Promise<string>;
   newQueuedRunOfA: () => Promise<string>;
   newShareLinkOfA: () => Promise<string>;
 };
+
+/** Every scope but budgets:write, and every scope that may go with budgets:write. */
+const CI_SCOPES = TOKEN_SCOPES.filter((s) => s !== "budgets:write");
+const ADMIN_SCOPES = TOKEN_SCOPES.filter((s) => s !== "results:write" && s !== "runs:trigger");
 
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -123,7 +126,7 @@ export async function buildMatrix(db: Database) {
     apiserver.kubeconfig,
   );
 
-  const sessionIn = async (tenant: Tenant, role: Role) => {
+  const sessionIn = async (tenant: Tenant, role: TRole) => {
     const user = await signUp(
       auth,
       `${role}-${randomBytes(4).toString("hex")}@${tenant.slug}.test`,
@@ -133,7 +136,7 @@ export async function buildMatrix(db: Database) {
     });
     return resolve(user.headers);
   };
-  const tokenIn = async (tenant: Tenant, scopes: TokenScope[]) => {
+  const tokenIn = async (tenant: Tenant, scopes: TTokenScope[]) => {
     const { token, prefix, hash } = generateApiToken();
     await db.apiToken.create({
       data: { workspaceId: tenant.workspaceId, name: "matrix", prefix, hash, scopes },
@@ -187,7 +190,7 @@ export async function buildMatrix(db: Database) {
       return cluster.id;
     },
     async newQueuedRunOfA() {
-      return services.runs.create(a.workspaceId, {
+      return createRunRepository(db).create(a.workspaceId, {
         title: "queued",
         source: "scheduled",
         status: "queued",
@@ -196,10 +199,9 @@ export async function buildMatrix(db: Database) {
       });
     },
     async newShareLinkOfA() {
-      const link = await services.shareLinks.create(a.workspaceId, {
+      const link = await services.share.create(a.workspaceId, a.ownerUserId, {
         kind: "run",
         runId: a.runId,
-        createdByUserId: a.ownerUserId,
       });
       return link.id;
     },
@@ -211,13 +213,17 @@ export async function buildMatrix(db: Database) {
     aAdmin: await sessionIn(a, "admin"),
     aOwner: await resolve(a.ownerHeaders),
     aReadToken: await tokenIn(a, ["read"]),
-    /** What CI holds: every scope but clusters:write. */
+    /** What CI holds to upload, run and judge. */
     aCiToken: await tokenIn(a, ["read", "results:write", "runs:trigger"]),
     /** What `meshbench cluster connect --register` holds, alone. */
     aClustersToken: await tokenIn(a, ["clusters:write"]),
-    aAllScopesToken: await tokenIn(a, [...TOKEN_SCOPES]),
+    /** The most one token may hold without budgets:write … */
+    aAllScopesToken: await tokenIn(a, CI_SCOPES),
+    /** … and the most it may hold with it (no results:write, no runs:trigger). */
+    aAdminScopesToken: await tokenIn(a, ADMIN_SCOPES),
     bOwner: await resolve(b.ownerHeaders),
-    bAllScopesToken: await tokenIn(b, [...TOKEN_SCOPES]),
+    bAllScopesToken: await tokenIn(b, CI_SCOPES),
+    bAdminScopesToken: await tokenIn(b, ADMIN_SCOPES),
   };
   return { fixtures, callers, close: apiserver.close };
 }

@@ -1,7 +1,7 @@
 import { ZBenchmarkDefinition, ZBudgets, type TBenchmarkDefinition } from "@meshbench/contracts";
-import type { Database } from "@meshbench/db";
+import { createRunRepository, type Database } from "@meshbench/db";
 import type { Services } from "../context";
-import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "../seed/demo-matrix";
+import { interleavedOrder, readDemoMatrix, recordDemoTrials } from "@meshbench/demo";
 
 /**
  * Two tenants built through the real paths: users signed up with better-auth, sessions as cookie
@@ -59,11 +59,14 @@ export async function seedTenant<T extends Tenant>(
     ws,
     benchmarkDefinition(`${tenant.slug}-mesh`),
   );
-  await services.verdicts.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS);
+  await services.verdicts.setBudgets(ws, benchmark.definition.key, MATRIX_BUDGETS, {
+    actorUserId: null,
+  });
   const files = interleavedOrder(readDemoMatrix()).filter(
     (f) => f.qps === TRIAL_QPS && f.connections === TRIAL_CONNECTIONS && f.repetition <= 3,
   );
-  await recordDemoTrials(services.runs, ws, tenant.runId, files);
+  const runs = createRunRepository(db);
+  await recordDemoTrials(runs, ws, tenant.runId, files);
   await db.run.update({
     where: { id: tenant.runId },
     data: {
@@ -72,8 +75,8 @@ export async function seedTenant<T extends Tenant>(
       trialsTotal: files.length,
     },
   });
-  await services.runs.refreshProgress(ws, tenant.runId);
-  await services.runs.setStatus(ws, tenant.runId, "succeeded");
+  await runs.refreshProgress(ws, tenant.runId);
+  await runs.setStatus(ws, tenant.runId, "succeeded");
   const { cluster } = await services.clusters.register(
     ws,
     { name: `${tenant.slug} cluster`, auth: { mode: "kubeconfig", kubeconfig } },
@@ -81,10 +84,9 @@ export async function seedTenant<T extends Tenant>(
   );
   if (cluster.status !== "ready")
     throw new Error(`fixture cluster is ${cluster.status}: ${cluster.statusMessage}`);
-  const link = await services.shareLinks.create(ws, {
+  const link = await services.share.create(ws, tenant.ownerUserId, {
     kind: "run",
     runId: tenant.runId,
-    createdByUserId: tenant.ownerUserId,
   });
   return {
     ...tenant,

@@ -60,6 +60,7 @@ function io(kubectl = fakeKubectl(), reply?: (method: string, path: string) => R
     }) as typeof fetch,
     readFile: () => Promise.reject(new Error("no files")),
     writePrivateFile: (file, text) => Promise.resolve(void (files[file] = text)),
+    writeFile: () => Promise.reject(new Error("only private files in this test")),
     runProgram: kubectl.run,
     sleep: () => Promise.resolve(),
     isTty: false,

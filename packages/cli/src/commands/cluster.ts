@@ -10,11 +10,13 @@ import { inlineKubeconfig } from "../cluster-connect/kubeconfig";
 import { kubectlSteps } from "../cluster-connect/kubectl";
 import { BUNDLES_ROLE, rbacPlan } from "../cluster-connect/rbac";
 import { CliError, EXIT, type CliIo } from "../io";
+import { CLUSTER_ADMIN_USAGE, clusterAdmin, report } from "./cluster-admin";
 import { CONNECTION } from "./verdict";
 
 export const CLUSTER_USAGE =
   "usage: meshbench cluster connect [--context ctx] [--kubectl path] [--with-bundles] [--rotate] [--timeout s]\n" +
-  "         [--output file] [--register --name n [--prometheus-url u] | --update clusterId] [--json] [--url u] [--token t]";
+  "         [--output file] [--register --name n [--prometheus-url u] | --update clusterId] [--json] [--url u] [--token t]\n" +
+  CLUSTER_ADMIN_USAGE;
 
 const HELP = `${CLUSTER_USAGE}
 
@@ -49,18 +51,6 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-function report(io: CliIo, verb: string, result: TClusterCheckResult, json: boolean): number {
-  const { cluster, validation } = result;
-  if (json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else {
-    io.stdout(`${verb} cluster "${cluster.name}" (${cluster.id}): ${cluster.status}\n`);
-    if (cluster.statusMessage && validation.missing.length === 0)
-      io.stdout(`  ${cluster.statusMessage}\n`);
-    for (const missing of validation.missing) io.stdout(`  missing permission: ${missing}\n`);
-  }
-  return cluster.status === "ready" ? EXIT.ok : EXIT.fail;
-}
-
 async function writeKubeconfig(io: CliIo, output: string, text: string) {
   try {
     await io.writePrivateFile(path.resolve(io.cwd, output), text);
@@ -83,6 +73,8 @@ async function remoteStep(step: string, call: () => Promise<TClusterCheckResult>
 
 /** `meshbench cluster connect`: RBAC + long-lived token on the user's cluster, an inline kubeconfig. */
 export async function cluster(argv: string[], io: CliIo): Promise<number> {
+  if (["register", "validate", "list"].includes(argv[0] ?? ""))
+    return clusterAdmin(argv, io, CLUSTER_USAGE);
   const { values, positionals } = parse(argv, OPTIONS, CLUSTER_USAGE);
   if (values.help) {
     io.stdout(`${HELP}\n`);

@@ -2,13 +2,16 @@ import { STATISTIC_LABELS } from "@meshbench/contracts";
 import { compareVariants, formatDeltaWording, formatRelativeDelta } from "@meshbench/core";
 import { formatOf, parse } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
+import { COMPARE_RUNS_USAGE, compareRuns } from "./compare-runs";
 import { importFile } from "./local-import";
 
 export const COMPARE_USAGE =
-  "usage: meshbench compare <baseline-file>... -- <variant-file>... [--format f] [--json] [--seed n]";
+  "usage: meshbench compare <baseline-file>... -- <variant-file>... [--format f] [--json] [--seed n]   (local files)\n" +
+  COMPARE_RUNS_USAGE;
 const ms = (s: number | null) => (s === null ? "n/a" : `${(s * 1e3).toFixed(3)} ms`);
 
 export async function compare(argv: string[], io: CliIo): Promise<number> {
+  if (argv.includes("--series")) return compareRuns(argv, io, COMPARE_USAGE);
   const split = argv.indexOf("--");
   if (split < 0)
     throw new CliError(

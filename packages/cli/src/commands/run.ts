@@ -1,19 +1,13 @@
-import type { TRunResults, TStartRunInputRaw, TStartRunOutput } from "@meshbench/contracts";
+import type { TStartRunInputRaw, TStartRunOutput } from "@meshbench/contracts";
 import { apiTarget, callApi } from "../api-client";
 import { GIT_OPTIONS, gitOf, labelsOf, optionalNumber, parse, requireString } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
 import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
+import { waitForRun } from "./wait-run";
 
 export const RUN_USAGE =
   "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--json] [--url u] [--token t]\n" +
   "       [--title t] [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--label k=v]...";
-const DONE = new Set(["succeeded", "failed", "cancelled"]);
-
-function bar(run: TRunResults): string {
-  const width = 30;
-  const filled = run.trialsTotal > 0 ? Math.round((run.trialsDone / run.trialsTotal) * width) : 0;
-  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${run.trialsDone}/${run.trialsTotal} trials ${run.status}`;
-}
 
 /** Triggers a run of a saved benchmark (runs.start over REST); --wait polls it, then judges it. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
@@ -51,24 +45,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     );
     return EXIT.ok;
   }
-  const deadline = Date.now() + timeoutMs;
-  let current = await callApi<TRunResults>(io, target, "GET", `/runs/${runId}`);
-  while (!DONE.has(current.status)) {
-    io.stderr(io.isTty ? `\r${bar(current)}` : `${bar(current)}\n`);
-    if (Date.now() > deadline)
-      throw new CliError(
-        EXIT.error,
-        `run ${runId} still ${current.status} after ${timeoutMs / 1e3} s`,
-      );
-    await io.sleep(pollMs);
-    current = await callApi<TRunResults>(io, target, "GET", `/runs/${runId}`);
-  }
-  io.stderr(`${io.isTty ? "\r" : ""}${bar(current)}\n`);
-  if (current.status !== "succeeded")
-    throw new CliError(
-      EXIT.error,
-      `run ${runId} ${current.status}${current.error ? `: ${current.error}` : ""}`,
-    );
+  const current = await waitForRun(io, target, runId, { timeoutMs, pollMs });
   const v = await fetchVerdict(io, target, runId);
   io.stdout(
     values.json ? `${JSON.stringify({ run: current, verdict: v }, null, 2)}\n` : renderVerdict(v),

@@ -20,6 +20,7 @@ function serverIo(reply: (method: string, path: string, body: unknown) => Respon
     }) as typeof fetch,
     readFile: () => Promise.reject(new Error("no files")),
     writePrivateFile: () => Promise.reject(new Error("no files written in this test")),
+    writeFile: () => Promise.reject(new Error("no files written in this test")),
     runProgram: () => Promise.reject(new Error("no programs in this test")),
     sleep: () => Promise.resolve(),
     isTty: false,
@@ -30,8 +31,12 @@ function serverIo(reply: (method: string, path: string, body: unknown) => Respon
 const SUMMARY = {
   key: "linkerd-vs-istio",
   name: "Linkerd vs Istio (Kinvolk)",
-  writeUp: { title: "Kinvolk", url: "https://linkerd.io/2019/05/18/linkerd-benchmarks/" },
+  writeUp: {
+    title: "Benchmarking Linkerd and Istio: 2021 Redux",
+    url: "https://linkerd.io/2021/11/29/linkerd-vs-istio-benchmarks-2021/",
+  },
   summary: "s",
+  cannotReproduce: ["emojivoto is not shipped."],
   defaultMeshes: ["linkerd", "istio-sidecar"],
   allowedMeshes: ["linkerd", "istio-sidecar"],
   maxMeshes: 3,
@@ -86,6 +91,7 @@ describe("meshbench template / cancel / run --git", () => {
     expect(text.requests[0]!.body).toEqual({ testScale: false });
     expect(text.out()).toContain("repetitions: 6 × 600 s (warm-up 30 s); drop worst 1 by max");
     expect(text.out()).toContain("qps: 20, 200, 2000");
+    expect(text.out()).toContain("cannot reproduce:\n  - emojivoto is not shipped.");
   });
 
   it("template usage errors exit 64; a server refusal exits 3 with its message", async () => {

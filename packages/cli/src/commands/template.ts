@@ -41,8 +41,12 @@ function renderDetail(t: TTemplateDetail): string {
       ? [`capacity search: p99 ≤ ${d.capacity.p99Ms} ms from ${d.capacity.startQps} QPS`]
       : []),
     `report sections: ${d.reportSections.join(", ")}`,
+    ...(t.cannotReproduce.length
+      ? ["cannot reproduce:", ...t.cannotReproduce.map((n) => `  - ${n}`)]
+      : []),
     "",
-    "Save it with --json and the benchmark editor or POST /api/v1/benchmarks.",
+    `Save it: meshbench benchmark create --template ${t.key} [same flags] (REST POST /api/v1/benchmarks/from-template),`,
+    "or edit the --json output and meshbench benchmark create --file (POST /api/v1/benchmarks).",
     "",
   ].join("\n");
 }

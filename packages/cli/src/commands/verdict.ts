@@ -1,10 +1,11 @@
-import type { TVerdict } from "@meshbench/contracts";
+import type { TRunReport, TVerdict } from "@meshbench/contracts";
 import { apiTarget, callApi, type ApiTarget } from "../api-client";
 import { parse } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
+import { verdictMarkdown } from "./verdict-markdown";
 
 export const VERDICT_USAGE =
-  "usage: meshbench verdict <run-id> [--reference-branch b] [--json] [--url u] [--token t]";
+  "usage: meshbench verdict <run-id> [--reference-branch b] [--format text|markdown|json] [--json] [--url u] [--token t]";
 const CONNECTION = {
   url: { type: "string" },
   token: { type: "string" },
@@ -40,19 +41,47 @@ export async function fetchVerdict(
   return callApi<TVerdict>(io, target, "GET", `/runs/${encodeURIComponent(runId)}/verdict${query}`);
 }
 
+/**
+ * The verdict as a PR comment (verdict-markdown.ts): the verdict, and the run report for its
+ * deltas, intervals and noise band.
+ */
+export async function markdownVerdict(
+  io: CliIo,
+  target: ApiTarget,
+  runId: string,
+  options: { referenceBranch?: string; marker?: string } = {},
+) {
+  const v = await fetchVerdict(io, target, runId, options.referenceBranch);
+  const run = `/runs/${encodeURIComponent(runId)}`;
+  const report = await callApi<TRunReport>(io, target, "GET", `${run}/report`);
+  return {
+    verdict: v,
+    markdown: verdictMarkdown(v, report, `${target.url}${run}`, options.marker),
+  };
+}
+
+const FORMATS = ["text", "markdown", "json"] as const;
+
 export async function verdict(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(
     argv,
-    { ...CONNECTION, "reference-branch": { type: "string" } },
+    { ...CONNECTION, "reference-branch": { type: "string" }, format: { type: "string" } },
     VERDICT_USAGE,
   );
   if (positionals.length !== 1) throw new CliError(EXIT.usage, VERDICT_USAGE);
-  const v = await fetchVerdict(
-    io,
-    apiTarget(values, io),
-    positionals[0]!,
-    values["reference-branch"],
-  );
-  io.stdout(values.json ? `${JSON.stringify(v, null, 2)}\n` : renderVerdict(v));
+  const format = values.json ? "json" : (values.format ?? "text");
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new CliError(EXIT.usage, `--format must be one of ${FORMATS.join(", ")}`);
+  const target = apiTarget(values, io);
+  const referenceBranch = values["reference-branch"];
+  if (format === "markdown") {
+    const { verdict: v, markdown } = await markdownVerdict(io, target, positionals[0]!, {
+      referenceBranch,
+    });
+    io.stdout(markdown);
+    return exitCodeOf(v);
+  }
+  const v = await fetchVerdict(io, target, positionals[0]!, referenceBranch);
+  io.stdout(format === "json" ? `${JSON.stringify(v, null, 2)}\n` : renderVerdict(v));
   return exitCodeOf(v);
 }

@@ -1,7 +1,9 @@
-import type {
-  TBenchmarkDefinition,
-  TCapacitySearch,
-  TTrialCoordinates,
+import {
+  type TBenchmarkDefinition,
+  type TCapacitySearch,
+  type TTrialCoordinates,
+  msToSeconds,
+  secondsToMs,
 } from "@meshbench/contracts";
 import type { CapacitySearchConfig, ProbeTrial } from "./types";
 
@@ -19,7 +21,7 @@ export function capacitySearchConfigOf(
 ): CapacitySearchConfig {
   return {
     slo: {
-      p99Seconds: capacity.p99Ms / 1000,
+      p99Seconds: msToSeconds(capacity.p99Ms),
       maxErrorRate: capacity.maxErrorPercent / 100,
       minQpsRatio: capacity.minAchievedPercent / 100,
     },
@@ -59,7 +61,7 @@ export const CAPACITY_ENVIRONMENT_SECTION = "capacitySearch";
 export function capacityEnvironmentSection(config: CapacitySearchConfig): Record<string, string> {
   const pct = (x: number) => `${+(x * 100).toFixed(3)}%`;
   return {
-    SLO: `p99 ≤ ${+(config.slo.p99Seconds * 1000).toFixed(3)} ms, errors ≤ ${pct(config.slo.maxErrorRate)}, achieved ≥ ${pct(config.slo.minQpsRatio ?? 0.95)} of requested`,
+    SLO: `p99 ≤ ${+secondsToMs(config.slo.p99Seconds).toFixed(3)} ms, errors ≤ ${pct(config.slo.maxErrorRate)}, achieved ≥ ${pct(config.slo.minQpsRatio ?? 0.95)} of requested`,
     search: `from ${config.startQps} QPS${config.maxQps ? ` up to ${config.maxQps}` : ""}, ${config.repetitions} repetition(s) per probe, stop at ${pct(config.precision)} or ${config.budgetTrials} trials`,
     baseline: config.baseline,
     config: JSON.stringify(config),

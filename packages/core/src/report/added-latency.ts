@@ -1,3 +1,4 @@
+import { secondsToMs } from "@meshbench/contracts";
 /** One variant's pooled latency at one load level (seconds), as the percentile table has it. */
 export interface LevelLatency {
   variant: string;
@@ -22,7 +23,7 @@ export interface AddedLatencyRow {
 }
 
 const addedMs = (v: number | null, b: number | null) =>
-  v === null || b === null ? null : (v - b) * 1000;
+  v === null || b === null ? null : secondsToMs(v - b);
 
 /**
  * P90/P99 of each variant minus the baseline's at the same level, in ms, sorted by protocol,

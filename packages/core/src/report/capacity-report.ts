@@ -1,8 +1,9 @@
-import type {
-  TCapacityProbe,
-  TCapacityReport,
-  TRunDetail,
-  TVariantCapacityReport,
+import {
+  type TCapacityProbe,
+  type TCapacityReport,
+  type TRunDetail,
+  type TVariantCapacityReport,
+  secondsToMs,
 } from "@meshbench/contracts";
 import {
   capacityConfigFromEnvironment,
@@ -34,7 +35,7 @@ function missesOf(o: ProbeObservation, config: CapacitySearchConfig): string[] {
     out.push(
       o.p99Seconds === null
         ? "no latency recorded"
-        : `p99 ${(o.p99Seconds * 1000).toFixed(1)} ms > ${+(config.slo.p99Seconds * 1000).toFixed(3)} ms`,
+        : `p99 ${secondsToMs(o.p99Seconds).toFixed(1)} ms > ${+secondsToMs(config.slo.p99Seconds).toFixed(3)} ms`,
     );
   if ((errors ?? 0) < 0)
     out.push(
@@ -118,7 +119,7 @@ export function capacityReport(run: TRunDetail): TCapacityReport | undefined {
   });
   return {
     slo: {
-      p99Ms: config.slo.p99Seconds * 1000,
+      p99Ms: secondsToMs(config.slo.p99Seconds),
       maxErrorPercent: config.slo.maxErrorRate * 100,
       minAchievedPercent: (config.slo.minQpsRatio ?? 0.95) * 100,
     },

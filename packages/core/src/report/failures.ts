@@ -1,4 +1,9 @@
-import type { TRunDetail, TTrialFailures, TTrialRow } from "@meshbench/contracts";
+import {
+  isRunActive,
+  type TRunDetail,
+  type TTrialFailures,
+  type TTrialRow,
+} from "@meshbench/contracts";
 import { cellKey, groupByCell } from "../trials";
 
 /**
@@ -15,7 +20,7 @@ export function trialFailures(
     reasons.set(reason, [...(reasons.get(reason) ?? []), t.key]);
   }
   // While a run is still going, missing repetitions are only pending, not lacking.
-  const finished = !["queued", "running"].includes(run.status);
+  const finished = !isRunActive(run.status);
   const failedCells = new Set(failed.map(cellKey));
   return {
     count: failed.length,

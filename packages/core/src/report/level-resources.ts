@@ -1,8 +1,13 @@
-import type { TLevelResourceCost, TResourceCurve, TTrialRecord } from "@meshbench/contracts";
+import {
+  type TLevelResourceCost,
+  type TResourceCurve,
+  type TTrialRecord,
+  ZResourceRole,
+} from "@meshbench/contracts";
 import { fitQuadratic, type QuadraticFit } from "../fit";
 import { groupByCell } from "../trials";
 import { levelRoleCosts, type TrialSample } from "./level-cost";
-import { reportRoleOf } from "./roles";
+import { containerRole } from "../roles";
 import { throughputOf } from "./throughput";
 import { roleUsage, samplingIntervalMs } from "./usage-buckets";
 
@@ -22,12 +27,19 @@ function dataPlaneNamespaces(samples: readonly StoredSample[]): Map<string, stri
   return new Map([...out].map(([v, ns]) => [v, [...ns]]));
 }
 
-/** Stored samples with the role the report books them under (core's reportRoleOf). */
+/**
+ * Stored samples with the role the report books them under: the one role rule (core/roles),
+ * with the stored role as declared and the variant's namespaces read from its samples, so a
+ * sample stored before a placement rule existed (a gateway's proxy) is booked like a new one.
+ */
 export function reportSamples(samples: readonly StoredSample[]) {
   const ns = dataPlaneNamespaces(samples);
   return samples.map((s) => ({
     ...s,
-    role: reportRoleOf(s.role, s.namespace, ns.get(s.variant) ?? [s.namespace]),
+    role: containerRole(s, {
+      variantNamespaces: ns.get(s.variant) ?? [s.namespace],
+      declared: ZResourceRole.safeParse(s.role).data,
+    }),
   }));
 }
 

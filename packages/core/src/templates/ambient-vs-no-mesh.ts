@@ -17,6 +17,10 @@ export const ambientVsNoMesh: BenchmarkTemplate = {
     },
     summary:
       "100 RPS, 10 connections, 3 paired runs against the whole app (front tier) or one service; avg, P50, P75, P90, P99 per run.",
+    cannotReproduce: [
+      "Bookinfo is not shipped (its services are in four languages and images this project does not build): the sample app's three Fortio tiers stand in, `whole-app` through its front tier, `one-service` at its leaf.",
+      "The write-up's cluster (Istio 1.22 on three workers) is the user's to provide; numbers compare meshes within one cluster only.",
+    ],
     defaultMeshes: ["istio-ambient"],
     allowedMeshes: ["istio-ambient", "istio-sidecar", "linkerd", "cilium", "kmesh", "custom"],
     maxMeshes: 3,

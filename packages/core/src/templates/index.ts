@@ -65,8 +65,15 @@ export function buildTemplate(
       `mode: ${key} has modes ${summary.modes.map((m) => m.value).join(", ")}`,
       "mode",
     );
-  const problem = template.problem?.({ meshes, mode }) ?? null;
+  const jwt = options.jwt ? { ...options.jwt, generated: options.jwt.generated ?? false } : null;
+  if (jwt && !summary.jwtModes?.includes(mode))
+    throw new DomainError(
+      "BAD_REQUEST",
+      `jwt: ${key} has a JWT variant only in mode ${summary.jwtModes?.join(", ") || "(none)"}`,
+      "jwt",
+    );
+  const problem = template.problem?.({ meshes, mode, jwt }) ?? null;
   if (problem) throw new DomainError("BAD_REQUEST", `meshes: ${problem}`, "meshes");
-  const definition = template.build({ meshes, mode });
+  const definition = template.build({ meshes, mode, jwt });
   return { summary, definition: options.testScale ? applyTestScale(definition) : definition };
 }

@@ -1,5 +1,5 @@
 import type { TMeshKind } from "@meshbench/contracts";
-import { waypointGateway } from "./manifests";
+import { WAYPOINT_NAME, waypointGateway } from "./manifests";
 import type { BenchmarkTemplate } from "./types";
 import { meshVariant, noMeshVariant } from "./variants";
 
@@ -7,7 +7,6 @@ import { meshVariant, noMeshVariant } from "./variants";
 export const KMESH_CONNECTIONS = [1, 2, 4, 8, 16, 32, 64, 128];
 /** E's fixed rate for the latency charts (`"max"` measures throughput). */
 export const KMESH_LATENCY_QPS = 1024;
-export const WAYPOINT_NAME = "waypoint";
 
 /** Meshes whose L7 path goes through a waypoint Gateway (the contract allows `waypoint` only here). */
 const hasWaypoints = (mesh: TMeshKind) => mesh === "istio-ambient" || mesh === "kmesh";
@@ -27,6 +26,10 @@ export const kmeshVsAmbient: BenchmarkTemplate = {
     },
     summary:
       "Max throughput and P90/P99 at 1024 QPS for 1…128 connections, L4 (TCP) and L7 (HTTP/1.1, through a 2 CPU / 1 GiB waypoint on the server's node).",
+    cannotReproduce: [
+      "The waypoint variants need Istio's Envoy waypoint image (proxyv2) on the cluster; Meshbench's own offline test cluster cannot build one, so they are proven there only against a fake waypoint.",
+      "The write-up's machines and kernel (Kmesh's eBPF data plane depends on it) are the user's to provide; which Kmesh mode runs is set where Kmesh is installed, not per benchmark.",
+    ],
     defaultMeshes: ["kmesh", "istio-ambient"],
     // `custom`: a mesh Meshbench does not know, set up by the variant's labels; waypoints are
     // Istio ambient's and Kmesh's, so it gets the plain (L4 and L7) variant only.
@@ -36,7 +39,7 @@ export const kmeshVsAmbient: BenchmarkTemplate = {
     defaultMode: "default",
   },
   build({ meshes }) {
-    const waypoint = waypointGateway(WAYPOINT_NAME);
+    const waypoint = waypointGateway(WAYPOINT_NAME, { cpu: "2", memory: "1Gi" });
     return {
       key: "kmesh-vs-ambient",
       name: "Kmesh vs Istio ambient",

@@ -58,10 +58,13 @@ describe("templates", () => {
     expect(one.key).not.toBe(whole.key);
   });
 
-  it("B: 100…1800 RPS levels, 150m/325m CPU and 128/256Mi target, sidecar CPU limit 200m, ramp as a capacity search", () => {
+  it("B: ELCA's eight levels for 70 s with 5 s discarded, 30 connections, 150m/325m CPU and 128/256Mi target, sidecar CPU limit 200m, ramp as a capacity search", () => {
     const fixed = parsed("elca-feature-cost");
-    expect(fixed.loadMatrix.qps[0]).toBe(100);
-    expect(fixed.loadMatrix.qps.at(-1)).toBe(1800);
+    expect(fixed.loadMatrix.qps).toEqual([100, 200, 400, 700, 1000, 1200, 1500, 1800]);
+    expect([fixed.durationSeconds, fixed.warmupSeconds]).toEqual([70, 5]);
+    expect(fixed.loadMatrix.connections).toEqual([30]);
+    expect(fixed.description).toMatch(/closed loop with an RPS cap/);
+    expect(fixed.description).not.toMatch(/open-loop/);
     expect(fixed.target).toMatchObject({
       kind: "fortio-echo",
       replicas: 4,
@@ -100,16 +103,72 @@ describe("templates", () => {
     ).toThrow(/feature cost needs an Istio mesh/);
   });
 
-  it("C: 20/200/2000 RPS, 6 runs × 10 min, worst by max dropped, multi-hop sample app", () => {
+  it("B: ambient's feature cost goes through a waypoint for its L7 features, attached to the target's Service", () => {
+    const def = parsed("elca-feature-cost", { mode: "feature-cost", meshes: ["istio-ambient"] });
+    expect(def.variants.map((v) => [v.name, v.waypoint ?? null])).toEqual([
+      ["no-mesh", null],
+      ["istio-ambient", null],
+      ["istio-ambient-waypoint", "waypoint"],
+      ["istio-ambient-mtls-obs", "waypoint"],
+      ["istio-ambient-authz", "waypoint"],
+    ]);
+    const authz = variant(def, "istio-ambient-authz").manifests;
+    expect(authz).toMatch(/kind: Gateway[\s\S]*gatewayClassName: istio-waypoint/);
+    expect(authz).toMatch(/kind: AuthorizationPolicy[\s\S]*targetRefs:\n {4}- kind: Service/);
+    expect(variant(def, "istio-ambient-mtls-obs").manifests).toMatch(
+      /kind: Telemetry[\s\S]*targetRefs:/,
+    );
+    // ztunnel never retries: no VirtualService in ambient, in any mode.
+    for (const v of def.variants) expect(v.manifests).not.toContain("VirtualService");
+    const fixed = parsed("elca-feature-cost", { meshes: ["istio-ambient"] });
+    expect(variant(fixed, "istio-ambient").manifests).toBe("");
+  });
+
+  it("every template policy is scoped to the target: a pod selector on component=target, or targetRefs to its Service", () => {
+    const policy =
+      /^kind: (PeerAuthentication|AuthorizationPolicy|Telemetry|RequestAuthentication)$/m;
+    let seen = 0;
+    for (const t of listTemplates())
+      for (const mode of t.modes)
+        for (const mesh of t.allowedMeshes) {
+          let def;
+          try {
+            def = parsed(t.key, { mode: mode.value, meshes: [mesh] });
+          } catch {
+            continue;
+          }
+          for (const doc of def.variants.flatMap((v) => v.manifests.split("\n---\n"))) {
+            if (!policy.test(doc)) continue;
+            seen += 1;
+            expect(doc).toMatch(
+              /\n {2}selector:\n {4}matchLabels:\n {6}meshbench\.io\/component: target\n|\n {2}targetRefs:\n {4}- kind: Service\n {6}group: ""\n {6}name: echo\n/,
+            );
+          }
+        }
+    expect(seen).toBeGreaterThan(10);
+  });
+
+  it("every template says what it cannot reproduce", () => {
+    for (const t of listTemplates()) expect(t.cannotReproduce.length).toBeGreaterThan(0);
+  });
+
+  it("C: the 2021 re-run's 20/200/2000 RPS, 8 runs × 10 min, 3 worst by max dropped, 128 connections, multi-hop sample app", () => {
     const def = parsed("linkerd-vs-istio");
     expect(def.loadMatrix.qps).toEqual([20, 200, 2000]);
-    expect(def.repetitions).toBe(6);
+    expect(def.loadMatrix.connections).toEqual([128]);
+    expect(def.repetitions).toBe(8);
     expect(def.durationSeconds).toBe(600);
-    expect(def.methodology.runRule).toEqual({ dropWorst: 1, by: "max" });
+    expect(def.methodology.runRule).toEqual({ dropWorst: 3, by: "max" });
+    const summary = listTemplates().find((t) => t.key === "linkerd-vs-istio")!;
+    expect(summary.writeUp.url).toBe(
+      "https://linkerd.io/2021/11/29/linkerd-vs-istio-benchmarks-2021/",
+    );
+    expect(summary.writeUp.title).toMatch(/2021 Redux/);
+    expect(def.description).not.toMatch(/2019/);
     expect(def.target).toMatchObject({ kind: "sample-app", entry: "front" });
     expect((def.target as { tiers: number }).tiers).toBeGreaterThanOrEqual(3);
     expect(def.reportSections).toEqual(expect.arrayContaining(["mean-sd-bars", "per-repetition"]));
-    expect(countTrials(def)).toBe(3 * 3 * 6);
+    expect(countTrials(def)).toBe(3 * 3 * 8);
   });
 
   it("D: 1000 QPS, 16 among the connections, 1 KB, proxy concurrency 2 per pod, telemetry modes, added latency vs connections", () => {
@@ -128,12 +187,8 @@ describe("templates", () => {
 
   it("D and E take a custom mesh as one plain variant: no Istio telemetry, concurrency or waypoint", () => {
     const d = parsed("istio-perf-page", { meshes: ["custom", "istio-ambient"] });
-    expect(d.variants.map((v) => v.name)).toEqual([
-      "no-mesh",
-      "custom",
-      "istio-ambient",
-      "istio-ambient-no-telemetry",
-    ]);
+    // ztunnel's metrics are not the Telemetry API's: no telemetry-off variant for ambient.
+    expect(d.variants.map((v) => v.name)).toEqual(["no-mesh", "custom", "istio-ambient"]);
     expect(variant(d, "custom")).toMatchObject({ manifests: "", podAnnotations: {}, labels: {} });
     const e = parsed("kmesh-vs-ambient", { meshes: ["custom", "kmesh"] });
     expect(e.variants.map((v) => v.name)).toEqual(["no-mesh", "custom", "kmesh", "kmesh-waypoint"]);

@@ -1,12 +1,16 @@
 import type {
   TBenchmarkDefinitionInput,
   TMeshKind,
+  TTemplateJwt,
   TTemplateKey,
   TTemplateSummary,
 } from "@meshbench/contracts";
 
-/** What a template's builder receives: options already checked against its summary. */
-export type TemplateChoice = { meshes: TMeshKind[]; mode: string };
+/**
+ * What a template's builder receives: options already checked against its summary; `jwt` only
+ * for a mode listed in the summary's `jwtModes`.
+ */
+export type TemplateChoice = { meshes: TMeshKind[]; mode: string; jwt: TTemplateJwt | null };
 
 /** One write-up: what the picker shows, and the function that builds its benchmark. */
 export type BenchmarkTemplate = {

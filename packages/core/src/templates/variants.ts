@@ -1,6 +1,6 @@
 import type { TMeshKind, TVariant } from "@meshbench/contracts";
 
-type VariantInput = Partial<TVariant> & Pick<TVariant, "name" | "mesh">;
+export type VariantInput = Partial<TVariant> & Pick<TVariant, "name" | "mesh">;
 
 /** The unmeshed reference every template compares against. */
 export function noMeshVariant(): VariantInput {

@@ -10,7 +10,7 @@ type Row = Prisma.BenchmarkGetPayload<object>;
 
 /**
  * Definition fields that have no column of their own (capacity search, report sections,
- * template) ride in the methodology JSON column under this key, so no migration is needed.
+ * template, the benchmark's request headers) ride in the methodology JSON column under this key, so no migration is needed.
  */
 const EXTRAS = "definitionExtras";
 
@@ -41,6 +41,7 @@ function toData(def: TBenchmarkDefinition) {
     capacity: def.capacity,
     reportSections: def.reportSections,
     template: def.template,
+    requestHeaders: def.requestHeaders,
   };
   return {
     key: def.key,

@@ -152,6 +152,7 @@ export function createClusterRepository(db: Database) {
         where: { id: clusterId, workspaceId },
         select: {
           id: true,
+          name: true,
           authMode: true,
           kubeconfigCiphertext: true,
           kubeconfigKeyId: true,

@@ -1,3 +1,4 @@
+import { FINISHED_RUN_STATUSES } from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 
@@ -72,7 +73,7 @@ export function createNoiseCalibrationRepository(db: Database) {
           workspaceId,
           clusterId,
           computedAt: null,
-          run: { status: { in: ["succeeded", "failed", "cancelled"] } },
+          run: { status: { in: [...FINISHED_RUN_STATUSES] } },
         },
         orderBy: { createdAt: "asc" },
         select,

@@ -1,3 +1,4 @@
+import { ACTIVE_RUN_STATUSES } from "@meshbench/contracts";
 import type { Database } from "../client";
 
 /** Installation-wide counts behind the Prometheus gauges/counters (packages/observability). */
@@ -5,7 +6,7 @@ export async function readOpsSnapshot(db: Database) {
   const [runs, trials] = await Promise.all([
     db.run.groupBy({
       by: ["status"],
-      where: { status: { in: ["queued", "running"] } },
+      where: { status: { in: [...ACTIVE_RUN_STATUSES] } },
       _count: true,
     }),
     db.trial.groupBy({

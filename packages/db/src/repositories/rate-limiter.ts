@@ -1,3 +1,4 @@
+import { msToSeconds, secondsToMs } from "@meshbench/contracts";
 import type { Database } from "../client";
 
 export type RateLimitRule = { points: number; durationSeconds: number };
@@ -18,7 +19,7 @@ export function createRateLimiter(db: Database, rules: Record<string, RateLimitR
       const rule = rules[bucket];
       if (!rule) throw new Error(`unknown rate-limit bucket ${bucket}`);
       const now = new Date();
-      const windowEnd = new Date(now.getTime() + rule.durationSeconds * 1000);
+      const windowEnd = new Date(now.getTime() + secondsToMs(rule.durationSeconds));
       const [row] = await db.$queryRaw<{ points: number; expire: Date | null }[]>`
         INSERT INTO "RateLimit" ("key", "points", "expire")
         VALUES (${`${bucket}:${key}`}, 1, ${windowEnd})
@@ -28,7 +29,10 @@ export function createRateLimiter(db: Database, rules: Record<string, RateLimitR
         RETURNING "points", "expire"`;
       if (!row || row.points <= rule.points) return { allowed: true };
       const msBeforeNext = row.expire ? Math.max(row.expire.getTime() - Date.now(), 0) : 0;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(msToSeconds(msBeforeNext))),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TTrialCoordinates } from "@meshbench/contracts";
+import { ACTIVE_RUN_STATUSES, type TTrialCoordinates } from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 
@@ -54,7 +54,7 @@ export function createRunExecutionRepository(db: Database) {
     /** queued → running (or running again after a crashed worker); false when it must not run. */
     async claim(workspaceId: string, runId: string, at = new Date()) {
       const { count } = await db.run.updateMany({
-        where: { id: runId, workspaceId, status: { in: ["queued", "running"] } },
+        where: { id: runId, workspaceId, status: { in: [...ACTIVE_RUN_STATUSES] } },
         data: { status: "running" },
       });
       await db.run.updateMany({
@@ -140,7 +140,7 @@ export function createRunExecutionRepository(db: Database) {
     /** queued/running → cancelled; the worker notices and cleans up. */
     async cancel(workspaceId: string, runId: string) {
       const { count } = await db.run.updateMany({
-        where: { id: runId, workspaceId, status: { in: ["queued", "running"] } },
+        where: { id: runId, workspaceId, status: { in: [...ACTIVE_RUN_STATUSES] } },
         data: { status: "cancelled", finishedAt: new Date() },
       });
       return count > 0;

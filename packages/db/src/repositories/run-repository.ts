@@ -1,6 +1,7 @@
 import type {
   TPathCheck,
   TRunDetail,
+  TRunListFilter,
   TTrialRow,
   TRunListItem,
   TRunSource,
@@ -59,17 +60,7 @@ export type CompletedTrialInput = {
   pathCheck?: TPathCheck | null;
 };
 
-/** Runs list filters; every one optional, combined with AND. */
-export type RunListFilter = {
-  benchmarkKey?: string;
-  clusterName?: string;
-  variant?: string;
-  status?: TRunStatus;
-  source?: TRunSource;
-  gitBranch?: string;
-};
-
-function runListWhere(f: RunListFilter = {}): Prisma.RunWhereInput {
+function runListWhere(f: TRunListFilter = {}): Prisma.RunWhereInput {
   return {
     ...(f.benchmarkKey ? { benchmark: { key: f.benchmarkKey } } : {}),
     ...(f.clusterName ? { cluster: { name: f.clusterName } } : {}),
@@ -190,7 +181,7 @@ export function createRunRepository(db: Database) {
 
     async list(
       workspaceId: string,
-      options: { limit: number; cursor?: string | null; filter?: RunListFilter },
+      options: { limit: number; cursor?: string | null; filter?: TRunListFilter },
     ) {
       const rows = await db.run.findMany({
         where: { workspaceId, ...runListWhere(options.filter) },

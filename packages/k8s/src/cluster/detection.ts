@@ -124,13 +124,3 @@ export function detectMeshes(input: {
     detectedAt: input.now.toISOString(),
   };
 }
-
-/** Namespaces whose pods count as a mesh's control plane in resource samples. */
-export function controlPlaneNamespaces(d: TMeshDetection) {
-  const names = [
-    d.istio.istiod.namespace,
-    d.linkerd.controlPlane.namespace,
-    d.kmesh.daemon.namespace,
-  ];
-  return [...new Set(names.filter((n): n is string => n !== null))];
-}

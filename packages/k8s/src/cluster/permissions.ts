@@ -53,7 +53,14 @@ export const REQUIRED_PERMISSIONS: RequiredPermission[] = [
     group: "",
     resource: "pods",
     subresource: "proxy",
-    purpose: "drive the Fortio load generator's REST API (start, status, result, stop)",
+    purpose: "read the Fortio load generator's REST API (status, result, stop)",
+  },
+  {
+    verb: "create",
+    group: "",
+    resource: "pods",
+    subresource: "proxy",
+    purpose: "start Fortio runs (a POST: the run's options and request headers in its body)",
   },
   {
     verb: "list",

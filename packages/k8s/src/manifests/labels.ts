@@ -1,17 +1,10 @@
 import { createHash } from "node:crypto";
-import type { TVariant } from "@meshbench/contracts";
-import { FORTIO_PORT } from "../fortio/run-query";
+import { KUBERNETES_LABELS, MANAGED_BY, TARGET_NAME, type TVariant } from "@meshbench/contracts";
+import { FORTIO_PORT } from "../fortio/run-request";
 
-/** Every object a run creates carries these labels, so cleanup and the sweeper can find it. */
-export const LABELS = {
-  managedBy: "app.kubernetes.io/managed-by",
-  run: "meshbench.io/run",
-  variant: "meshbench.io/variant",
-  component: "meshbench.io/component",
-  trial: "meshbench.io/trial",
-} as const;
-export const MANAGED_BY = "meshbench";
-export const TARGET_NAME = "echo";
+/** Every object a run creates carries these labels (contracts' KUBERNETES_LABELS). */
+export const LABELS = KUBERNETES_LABELS;
+export { MANAGED_BY, TARGET_NAME };
 export const LOAD_CONTAINER = "fortio";
 /** The "lg-" prefix is how usage sampling tells load-generator pods apart. */
 export const LOAD_GENERATOR_NAME = "lg-fortio";

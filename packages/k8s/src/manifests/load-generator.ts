@@ -1,5 +1,5 @@
 import type { V1Deployment } from "@kubernetes/client-node";
-import type { TMethodology } from "@meshbench/contracts";
+import { type TMethodology, COMPONENTS } from "@meshbench/contracts";
 import {
   LABELS,
   LOAD_CONTAINER,
@@ -8,7 +8,7 @@ import {
   runLabels,
   TARGET_NAME,
 } from "./labels";
-import { FORTIO_PORT } from "../fortio/run-query";
+import { FORTIO_PORT } from "../fortio/run-request";
 import { toResourceRequirements } from "./resources";
 
 /** Pods the load generator must not share a node with (another namespace's, for a Service URL). */
@@ -25,9 +25,11 @@ export type LoadGeneratorInput = {
   avoid?: PodAvoidance | null;
 };
 
-const ECHO_PODS: PodAvoidance = { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } };
+const ECHO_PODS: PodAvoidance = {
+  matchLabels: { app: TARGET_NAME, [LABELS.component]: COMPONENTS.target },
+};
 
-export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=load-generator`;
+export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGenerator}`;
 
 /**
  * One long-lived Fortio server per variant, driven through its REST API: no pod start per trial,
@@ -39,7 +41,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
   const { methodology: m } = input;
   const labels = {
     ...runLabels(input.runId, input.variant),
-    [LABELS.component]: "load-generator",
+    [LABELS.component]: COMPONENTS.loadGenerator,
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
   const mesh = loadGeneratorMeshMetadata(input.inMesh);
@@ -49,7 +51,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
     metadata: { name: LOAD_GENERATOR_NAME, namespace: input.namespace, labels },
     spec: {
       replicas: 1,
-      selector: { matchLabels: { [LABELS.component]: "load-generator" } },
+      selector: { matchLabels: { [LABELS.component]: COMPONENTS.loadGenerator } },
       template: {
         metadata: { labels: { ...mesh.labels, ...labels }, annotations: mesh.annotations },
         spec: {
@@ -74,7 +76,17 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
               name: LOAD_CONTAINER,
               image: m.fortio.image,
               // The image is FROM scratch: /tmp (mode 1777) is the only writable directory.
-              args: ["server", "-data-dir", "/tmp", "-grpc-port", "disabled"],
+              // Warnings only: at info Fortio logs every REST body, request headers included, so
+              // a header secret would land in the pod's log.
+              args: [
+                "server",
+                "-data-dir",
+                "/tmp",
+                "-grpc-port",
+                "disabled",
+                "-loglevel",
+                "warning",
+              ],
               ports: [{ name: "http", containerPort: FORTIO_PORT }],
               readinessProbe: {
                 httpGet: { path: "/fortio/", port: FORTIO_PORT },

@@ -113,7 +113,7 @@ describe("load generator", () => {
   });
   const pod = d.spec!.template.spec!;
 
-  it("is one long-lived Fortio server saving results to its data dir", () => {
+  it("is one long-lived Fortio server saving results to its data dir, logging no REST bodies", () => {
     expect(d.spec?.replicas).toBe(1);
     expect(d.metadata?.name).toMatch(/^lg-/);
     expect(pod.containers[0]!.args).toEqual([
@@ -122,6 +122,8 @@ describe("load generator", () => {
       "/tmp",
       "-grpc-port",
       "disabled",
+      "-loglevel",
+      "warning",
     ]);
     expect(pod.containers[0]!.readinessProbe?.httpGet?.path).toBe("/fortio/");
   });

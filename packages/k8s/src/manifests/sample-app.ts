@@ -1,5 +1,5 @@
 import type { V1Deployment, V1Service } from "@kubernetes/client-node";
-import type { TBenchmarkTarget, TMethodology } from "@meshbench/contracts";
+import { type TBenchmarkTarget, type TMethodology, COMPONENTS } from "@meshbench/contracts";
 import { LABELS, runLabels } from "./labels";
 import { sidecarResourceAnnotations, toResourceRequirements } from "./resources";
 import { ECHO_HTTP_PORT, ECHO_TCP_PORT } from "./target";
@@ -26,7 +26,10 @@ export function sampleAppEntry(target: Pick<SampleAppTarget, "tiers" | "entry">)
 }
 
 /** A tier's pods (every tier's carry `component=target`, so the mesh check finds them all). */
-export const sampleTierSelector = (tier: string) => ({ app: tier, [LABELS.component]: "target" });
+export const sampleTierSelector = (tier: string) => ({
+  app: tier,
+  [LABELS.component]: COMPONENTS.target,
+});
 const selectorOf = sampleTierSelector;
 
 /**

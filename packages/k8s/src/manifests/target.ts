@@ -1,13 +1,18 @@
 import type { V1Deployment, V1Service } from "@kubernetes/client-node";
-import type { TBenchmarkDefinition, TMethodology } from "@meshbench/contracts";
+import {
+  FORTIO_PORTS,
+  type TBenchmarkDefinition,
+  type TMethodology,
+  COMPONENTS,
+} from "@meshbench/contracts";
 import { LABELS, runLabels, TARGET_NAME } from "./labels";
 import { withVariantPodConfig, type VariantPodConfig } from "./variant-pods";
 import { sidecarResourceAnnotations, toResourceRequirements } from "./resources";
 
-export const ECHO_HTTP_PORT = 8080;
-export const ECHO_GRPC_PORT = 8079;
+export const ECHO_HTTP_PORT = FORTIO_PORTS.http;
+export const ECHO_GRPC_PORT = FORTIO_PORTS.grpc;
 /** Fortio's TCP echo (`-tcp-port`, on by default in `fortio server`): the target of L4 load. */
-export const ECHO_TCP_PORT = 8078;
+export const ECHO_TCP_PORT = FORTIO_PORTS.tcp;
 
 type EchoTarget = Extract<TBenchmarkDefinition["target"], { kind: "fortio-echo" }>;
 
@@ -22,7 +27,7 @@ export type TargetInput = {
 };
 
 function targetPodLabels(runId: string, variant: string) {
-  return { ...runLabels(runId, variant), [LABELS.component]: "target", app: TARGET_NAME };
+  return { ...runLabels(runId, variant), [LABELS.component]: COMPONENTS.target, app: TARGET_NAME };
 }
 
 /** The built-in target: Fortio's echo server (HTTP on 8080, gRPC ping on 8079, TCP echo on 8078). */
@@ -35,7 +40,7 @@ export function buildTargetDeployment(input: TargetInput): V1Deployment {
     metadata: { name: TARGET_NAME, namespace: input.namespace, labels },
     spec: {
       replicas: input.target.replicas,
-      selector: { matchLabels: { app: TARGET_NAME, [LABELS.component]: "target" } },
+      selector: { matchLabels: { app: TARGET_NAME, [LABELS.component]: COMPONENTS.target } },
       template: withVariantPodConfig(
         {
           metadata: {
@@ -78,7 +83,7 @@ export function buildTargetService(
       labels: runLabels(input.runId, input.variant),
     },
     spec: {
-      selector: { app: TARGET_NAME, [LABELS.component]: "target" },
+      selector: { app: TARGET_NAME, [LABELS.component]: COMPONENTS.target },
       ports: [
         // appProtocol lets meshes pick the right protocol without port-name conventions.
         { name: "http", port: ECHO_HTTP_PORT, targetPort: ECHO_HTTP_PORT, appProtocol: "http" },

@@ -1,6 +1,7 @@
 import type { V1Container, V1PodTemplateSpec } from "@kubernetes/client-node";
 import { CONTAINER_ROLES_ANNOTATION, type TVariant } from "@meshbench/contracts";
-import { formatContainerRoles, podContainerRoles } from "../usage/container-roles";
+import { formatContainerRoles } from "@meshbench/core";
+import { podContainerRoles } from "../usage/declared-roles";
 import { toResourceRequirements } from "./resources";
 import { imageProblem } from "../policy/images";
 import { podAnnotationProblems } from "../policy/pod-template";

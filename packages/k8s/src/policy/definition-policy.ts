@@ -7,6 +7,7 @@
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
 import { describeBundleProblems, parseBundle } from "../manifests/bundle";
 import { type TargetProblem, targetProblems } from "../manifests/target-validation";
+import { ambientL7Problems } from "./ambient-l7";
 import { imageProblem } from "./images";
 import { podAnnotationProblems } from "./pod-template";
 import { namespaceMetadataProblems } from "./reserved";
@@ -25,9 +26,12 @@ export function variantProblems(v: TVariant, index: number): TargetProblem[] {
     if (problem) out.push({ field: `${at}.extraContainers.${j}.image`, message: problem });
   });
   if (v.manifests.trim()) {
-    const { problems } = parseBundle(v.manifests);
-    if (problems.length)
-      out.push({ field: `${at}.manifests`, message: describeBundleProblems(problems) });
+    const { objects, problems } = parseBundle(v.manifests);
+    const message = [
+      ...(problems.length ? [describeBundleProblems(problems)] : []),
+      ...ambientL7Problems(v, objects),
+    ].join("; ");
+    if (message) out.push({ field: `${at}.manifests`, message });
   }
   return out;
 }

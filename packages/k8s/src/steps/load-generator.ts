@@ -1,5 +1,5 @@
 import type { ClusterConnection } from "../cluster/open-cluster";
-import { proxyGet } from "../fortio/pod-proxy";
+import { proxyRequest } from "../fortio/pod-proxy";
 import { FortioServer } from "../fortio/server";
 import { LOAD_GENERATOR_NAME } from "../manifests/labels";
 import {
@@ -23,7 +23,7 @@ export function loadGenerators(k: Kube, connection: ClusterConnection): LoadGene
     pods: new Map(),
     server: (namespace, pod) =>
       new FortioServer(
-        (path, timeoutMs) => call(k, () => proxyGet(connection, path, timeoutMs)),
+        (request, timeoutMs) => call(k, () => proxyRequest(connection, request, timeoutMs)),
         namespace,
         pod,
       ),

@@ -91,7 +91,8 @@ export async function prepareVariant(
     v.name,
     v.entry,
   );
-  const answers = await untilTrue(k, "the target to answer", () => server.reaches(url), {
+  const headers = input.requestHeaders ?? [];
+  const answers = await untilTrue(k, "the target to answer", () => server.reaches(url, headers), {
     ...wait,
     timeoutMs: REACHABLE_MS,
   });

@@ -1,4 +1,4 @@
-import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
+import { COMPONENTS, type TBenchmarkDefinition, type TVariant } from "@meshbench/contracts";
 import { LABELS, runLabels } from "../manifests/labels";
 import type { PodAvoidance } from "../manifests/load-generator";
 import type { BundleObject } from "../manifests/bundle";
@@ -111,7 +111,7 @@ export async function startTarget(
           k,
           namespace,
           target.manifests,
-          { ...runLabels(runId, v.name), [LABELS.component]: "target" },
+          { ...runLabels(runId, v.name), [LABELS.component]: COMPONENTS.target },
           v,
         );
       } catch (error) {

@@ -1,3 +1,4 @@
+import { COMPONENTS } from "@meshbench/contracts";
 import { statusCode } from "../cluster/kube-apis";
 import type { BundleObject } from "../manifests/bundle";
 import { LABELS, TARGET_NAME } from "../manifests/labels";
@@ -11,7 +12,7 @@ import { deploymentReady, livePods, type PodInfo, selectorText, waitForDeploymen
 /** All pods of a workload's namespace but the load generator's. */
 export const NOT_LOAD_GENERATOR = `${LABELS.component}!=load-generator`;
 /** The echo's and the sample app's pods (every tier's carry `component=target`). */
-export const TARGET_PODS = `${LABELS.component}=target`;
+export const TARGET_PODS = `${LABELS.component}=${COMPONENTS.target}`;
 
 /** A Service found by its `<svc>.<ns>.svc` host: its selector and the pods it selects. */
 type FoundService =

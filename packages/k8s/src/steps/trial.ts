@@ -1,6 +1,10 @@
-import type { TBenchmarkDefinition, TTrialCoordinates } from "@meshbench/contracts";
-import { trialKey } from "@meshbench/core";
-import { describeRunRequest, type FortioRunInput, fortioRunQuery } from "../fortio/run-query";
+import type {
+  TBenchmarkDefinition,
+  TResolvedHeader,
+  TTrialCoordinates,
+} from "@meshbench/contracts";
+import { maskedHeaders, requestHeadersOf, trialKey } from "@meshbench/core";
+import { describeRunRequest, type FortioRunInput, fortioRunBody } from "../fortio/run-request";
 import type { FortioServer } from "../fortio/server";
 import { targetUrl } from "../fortio/target-url";
 import type { TrialHandle, TrialInput, TrialOutcome, WaitOptions } from "../gateway";
@@ -11,9 +15,11 @@ import { loadGenerator, type LoadGenerators } from "./load-generator";
 function runInput(
   input: Pick<TrialInput, "runId" | "definition" | "sequence" | "coordinates">,
   namespace: string,
+  headers: readonly TResolvedHeader[],
 ): FortioRunInput {
   const { definition: def, coordinates } = input;
   return {
+    headers,
     coordinates,
     durationSeconds: def.durationSeconds,
     fortio: def.methodology.fortio,
@@ -42,7 +48,7 @@ export async function startTrial(
 ): Promise<TrialHandle> {
   const { definition: def, namespace } = input;
   const server = await loadGenerator(k, lg, namespace);
-  const measured = runInput(input, namespace);
+  const measured = runInput(input, namespace, input.requestHeaders ?? []);
   const running = await server.running();
   const handle = (
     run: { runId: number; resultId: string },
@@ -67,17 +73,21 @@ export async function startTrial(
       durationSeconds: def.warmupSeconds,
       label: `${measured.label}/warmup`,
     };
-    await server.runToEnd(fortioRunQuery(warmup, { save: false, async: false }), def.warmupSeconds);
+    await server.runToEnd(fortioRunBody(warmup, { save: false, async: false }), def.warmupSeconds);
   }
   await options.beforeMeasured?.();
   const startedAt = Date.now();
   return handle(
-    await server.start(fortioRunQuery(measured, { save: true, async: true })),
+    await server.start(fortioRunBody(measured, { save: true, async: true })),
     startedAt,
   );
 }
 
-/** The exact REST request per variant × load level (repetitions repeat it, with their own label). */
+/**
+ * The exact REST request per variant × load level (repetitions repeat it, with their own label),
+ * a secret header's value as its `<secret:name>` placeholder: built from the definition alone,
+ * it never sees a secret.
+ */
 export function describeLoad(
   runId: string,
   def: TBenchmarkDefinition,
@@ -89,11 +99,12 @@ export function describeLoad(
     const ns = variantNamespace(runId, t.coordinates.variant);
     const key = trialKey(t.coordinates).replace(/\/rep1$/, "");
     try {
-      const query = fortioRunQuery(runInput({ runId, definition: def, ...t }, ns), {
+      const headers = maskedHeaders(requestHeadersOf(def, t.coordinates.variant));
+      const body = fortioRunBody(runInput({ runId, definition: def, ...t }, ns, headers), {
         save: true,
         async: true,
       });
-      out[key] = describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}`, query);
+      out[key] = describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}`, body);
     } catch (error) {
       // e.g. a protocol the target cannot carry: that trial fails with the same reason.
       out[key] = `not run: ${error instanceof Error ? error.message : String(error)}`;

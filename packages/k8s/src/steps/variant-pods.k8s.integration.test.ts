@@ -1,8 +1,8 @@
 import { CONTAINER_ROLES_ANNOTATION, ZBenchmarkDefinition } from "@meshbench/contracts";
+import { containerRole } from "@meshbench/core";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "../kube-cluster-gateway";
 import { testConnection, testKube } from "../test-support/test-cluster";
-import { classifyContainer } from "../usage/container-roles";
 import { declaredRoles, type RolesCache } from "../usage/declared-roles";
 import { ensureNamespace } from "./namespaces";
 import { deployTarget, waitForTarget } from "./targets";
@@ -59,7 +59,7 @@ describe("a variant's pods against a real apiserver", () => {
       const declared = await declaredRoles({ apis, count: () => (calls += 1), cache }, readings);
       expect(
         readings.map((r) =>
-          classifyContainer(r, { controlPlaneNamespaces: [], declared: declared(r) }),
+          containerRole(r, { variantNamespaces: [ns], declared: declared(r)?.get(r.container) }),
         ),
       ).toEqual(["app", "proxy"]);
       await declaredRoles({ apis, count: () => (calls += 1), cache }, readings);

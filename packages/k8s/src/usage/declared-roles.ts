@@ -1,5 +1,11 @@
+import { CONTAINER_ROLES_ANNOTATION } from "@meshbench/contracts";
+import { type ContainerRoles, parseContainerRoles } from "@meshbench/core";
 import type { KubeApis } from "../cluster/kube-apis";
-import { type ContainerRoles, podContainerRoles } from "./container-roles";
+
+/** The roles a pod declares (empty when it has no annotation). */
+export function podContainerRoles(annotations: Record<string, string> | undefined) {
+  return parseContainerRoles(annotations?.[CONTAINER_ROLES_ANNOTATION]);
+}
 
 /** namespace → pod → the roles its annotation declares (empty map when none). */
 export type RolesCache = Map<string, Map<string, ContainerRoles>>;

@@ -1,25 +1,24 @@
 import type { TMeshDetection } from "@meshbench/contracts";
+import { containerRole } from "@meshbench/core";
 import type { OutboundPolicy } from "@meshbench/outbound";
 import type { KubeApis } from "../cluster/kube-apis";
-import { controlPlaneNamespaces } from "../cluster/detection";
 import type { CpuCounterReading, UsageSample } from "../gateway";
 import { readCpuCounters, sampleUsage, type UsageState } from "./cluster-metrics";
-import { classifyContainer } from "./container-roles";
 import { declaredRoles, type RolesCache } from "./declared-roles";
 import { type PrometheusState, tryPrometheus } from "./prometheus";
+import { sampleScope, type SampleScopeOptions } from "./sample-scope";
 
-type PodsOf = { namespace: string; pods: string[] };
-
-export type UsageOptions = {
-  /** The control planes sampled alongside come from the detected meshes, or are named. */
-  meshes?: TMeshDetection;
-  controlPlaneNamespaces?: string[];
+/**
+ * The control planes and node data planes sampled alongside come from the detected meshes (or
+ * control planes are named); `alsoSample`: only these pods of these other namespaces.
+ */
+export type UsageOptions = SampleScopeOptions & {
   /** Overrides the cluster's Prometheus URL (null: none). */
   prometheusUrl?: string | null;
   onNotice?: (message: string) => void;
-  /** Only these pods of these other namespaces (PreparedVariant.alsoSample). */
-  alsoSample?: PodsOf[];
 };
+
+type Scope = ReturnType<typeof sampleScope>;
 
 type UsageSettings = {
   /** The connection's address policy: the cluster's Prometheus is a tenant URL too. */
@@ -50,66 +49,48 @@ export class UsageSampler {
   }
 
   async sample(namespaces: string[], options: UsageOptions): Promise<UsageSample[]> {
-    const controlPlanes =
-      options.controlPlaneNamespaces ??
-      (options.meshes ? controlPlaneNamespaces(options.meshes) : []);
-    const also = options.alsoSample ?? [];
-    const all = [...new Set([...namespaces, ...controlPlanes, ...also.map((a) => a.namespace)])];
+    const scope = sampleScope(namespaces, options);
     const { prometheusUrl, policy, prometheusTimeoutMs } = this.settings;
     const url = options.prometheusUrl === undefined ? prometheusUrl : options.prometheusUrl;
     const readings =
       (await tryPrometheus(
         policy,
         url,
-        all,
+        scope.namespaces,
         this.prometheus,
         options.onNotice,
         prometheusTimeoutMs,
-      )) ?? (await sampleUsage(this.metrics, all));
-    return this.withRoles(readings, namespaces, controlPlanes, also);
+      )) ?? (await sampleUsage(this.metrics, scope.namespaces));
+    return this.withRoles(readings, scope);
   }
 
   /** The kubelets' cumulative counters (see ClusterGateway.readCpuCounters). */
   async readCpuCounters(
     namespaces: string[],
-    options: { meshes: TMeshDetection; alsoSample?: PodsOf[] },
+    options: { meshes: TMeshDetection; alsoSample?: SampleScopeOptions["alsoSample"] },
   ): Promise<CpuCounterReading[] | null> {
-    const controlPlanes = controlPlaneNamespaces(options.meshes);
+    const scope = sampleScope(namespaces, options);
     // Prometheus, when the cluster has one, is what sampling uses: its rates stand.
     if (this.settings.prometheusUrl && !this.prometheus.failed) return null;
-    const also = options.alsoSample ?? [];
-    const readings = await readCpuCounters(this.metrics, [
-      ...new Set([...namespaces, ...controlPlanes, ...also.map((a) => a.namespace)]),
-    ]);
+    const readings = await readCpuCounters(this.metrics, scope.namespaces);
     if (!readings) return null;
-    // The same scope and roles as sample(): declared roles first, then detection.
-    return this.withRoles(readings, namespaces, controlPlanes, also);
+    // The same scope and roles as sample(): core's role rule, declared roles first.
+    return this.withRoles(readings, scope);
   }
 
   private async withRoles<R extends { namespace: string; pod: string; container: string }>(
     readings: R[],
-    namespaces: string[],
-    controlPlanes: string[],
-    also: PodsOf[],
+    scope: Scope,
   ) {
-    const kept = keepAlsoSampled(readings, namespaces, controlPlanes, also);
+    const kept = readings.filter(scope.keep);
     const declared = await declaredRoles({ ...this.k, cache: this.roles }, kept);
     return kept.map((r) => ({
       ...r,
-      role: classifyContainer(r, { controlPlaneNamespaces: controlPlanes, declared: declared(r) }),
+      role: containerRole(r, {
+        variantNamespaces: scope.variantNamespaces,
+        controlPlaneNamespaces: scope.controlPlanes,
+        declared: declared(r)?.get(r.container),
+      }),
     }));
   }
-}
-
-/** Other namespaces' readings only for the pods asked for (a shared app namespace has more). */
-function keepAlsoSampled<R extends { namespace: string; pod: string }>(
-  readings: R[],
-  namespaces: string[],
-  controlPlanes: string[],
-  also: PodsOf[],
-) {
-  if (also.length === 0) return readings;
-  const whole = new Set([...namespaces, ...controlPlanes]);
-  const pods = new Set(also.flatMap((a) => a.pods.map((p) => `${a.namespace}/${p}`)));
-  return readings.filter((r) => whole.has(r.namespace) || pods.has(`${r.namespace}/${r.pod}`));
 }

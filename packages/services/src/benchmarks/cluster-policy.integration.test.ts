@@ -37,7 +37,7 @@ describe("saving a benchmark applies the cluster policy to everything it would c
           loadMatrix: { qps: [100], connections: [2] },
         }),
       )
-    ).id;
+    ).definition.key;
   });
   afterAll(async () => {
     await db.$disconnect();

@@ -64,7 +64,9 @@ describe("saving a benchmark checks its target's manifests and protocols (real d
       message:
         'document 2: ClusterRole all: a benchmark may not create a ClusterRole of API group "rbac.authorization.k8s.io": RBAC objects would grant rights with the cluster credentials Meshbench holds; grant what a benchmark needs yourself (infra/rbac)',
     });
-    expect(await refusal(benchmarks.update(ws, saved.id, workload(WORKLOAD, "api")))).toEqual({
+    expect(
+      await refusal(benchmarks.update(ws, saved.definition.key, workload(WORKLOAD, "api"))),
+    ).toEqual({
       code: "BAD_REQUEST",
       field: "target.entry.service",
       message: 'entry service "api" is not a Service in the manifests',

@@ -6,7 +6,6 @@ import {
   type ClusterCredentials,
   type ClusterGateway,
   type InClusterAccess,
-  type KubeconfigVault,
   openCluster,
 } from "@meshbench/k8s";
 import {
@@ -15,6 +14,7 @@ import {
   type OutboundPolicy,
   type Resolver,
 } from "@meshbench/outbound";
+import type { SecretVault } from "../secrets/vault";
 
 /** How a connection becomes a gateway; the cluster's Prometheus URL is known from the start. */
 export type GatewayFactory = (
@@ -36,7 +36,7 @@ export type ClusterConnectionRules = {
 
 export type ClusterAccessDeps = {
   clusters: ClusterRepository;
-  vault: KubeconfigVault;
+  vault: SecretVault;
   gatewayFor: GatewayFactory;
   rules: ClusterConnectionRules;
 };
@@ -102,7 +102,7 @@ export function createClusterAccess({ clusters, vault, gatewayFor, rules }: Clus
       if (sealed.authMode === "in_cluster") {
         credentials = { mode: "in_cluster", access: rules.inCluster ?? null, workspaceId };
       } else {
-        const text = openSealed(vault, sealed, workspaceId);
+        const text = openSealed(vault, sealed, workspaceId).plaintext;
         try {
           credentials = {
             mode: "kubeconfig",
@@ -125,18 +125,23 @@ export function createClusterAccess({ clusters, vault, gatewayFor, rules }: Clus
   };
 }
 
-function openSealed(
-  vault: KubeconfigVault,
-  sealed: { kubeconfigCiphertext: Uint8Array | null; kubeconfigKeyId: string | null },
+/** A cluster's kubeconfig is bound to its workspace and its name (unique there, never renamed). */
+export const kubeconfigBinding = (workspaceId: string, clusterName: string) =>
+  ({ workspaceId, purpose: "kubeconfig", name: clusterName }) as const;
+
+/** The stored kubeconfig's text, and whether it should be sealed again (older key or scheme). */
+export function openSealed(
+  vault: SecretVault,
+  sealed: { name: string; kubeconfigCiphertext: Uint8Array | null; kubeconfigKeyId: string | null },
   workspaceId: string,
 ) {
   if (!sealed.kubeconfigCiphertext || !sealed.kubeconfigKeyId)
     throw new DomainError("PRECONDITION_FAILED", "The cluster has no stored kubeconfig");
   try {
-    return vault.open(
-      { ciphertext: sealed.kubeconfigCiphertext, keyId: sealed.kubeconfigKeyId },
-      workspaceId,
-    );
+    return vault.openSealed(kubeconfigBinding(workspaceId, sealed.name), {
+      ciphertext: sealed.kubeconfigCiphertext,
+      keyId: sealed.kubeconfigKeyId,
+    });
   } catch {
     throw new DomainError(
       "PRECONDITION_FAILED",

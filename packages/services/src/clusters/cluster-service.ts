@@ -4,10 +4,11 @@ import {
   type TClusterView,
   type TRegisterClusterInput,
 } from "@meshbench/contracts";
-import type { AuditInput, AuditRepository, ClusterRepository } from "@meshbench/db";
+import type { AuditRepository, ClusterRepository } from "@meshbench/db";
 import { checkKubeconfig, listContexts, type ClusterGateway } from "@meshbench/k8s";
 import { checkOutboundUrl, OutboundRefusedError } from "@meshbench/outbound";
-import type { ClusterAccess } from "./cluster-access";
+import type { AuditActor } from "../audit/audit-service";
+import { kubeconfigBinding, openSealed, type ClusterAccess } from "./cluster-access";
 
 /** The kubeconfig checks name `auth.*` fields (registration's input); credentials have them bare. */
 async function credentialFields<T>(open: () => Promise<T>): Promise<T> {
@@ -19,9 +20,6 @@ async function credentialFields<T>(open: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-/** Who changed a cluster, for the audit log. */
-export type ClusterAuditActor = Pick<AuditInput, "actorUserId" | "actorTokenId">;
 
 export type ClusterServiceDeps = {
   clusters: ClusterRepository;
@@ -49,7 +47,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
     async register(
       workspaceId: string,
       input: TRegisterClusterInput,
-      actor: ClusterAuditActor,
+      actor: AuditActor,
     ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
       if (await clusters.nameTaken(workspaceId, input.name)) {
         throw new DomainError("CONFLICT", "A cluster with this name already exists", "name");
@@ -61,7 +59,9 @@ export function createClusterService({ clusters, audit, access }: ClusterService
         name: input.name,
         authMode: input.auth.mode,
         sealed:
-          input.auth.mode === "kubeconfig" ? vault.seal(input.auth.kubeconfig, workspaceId) : null,
+          input.auth.mode === "kubeconfig"
+            ? vault.seal(kubeconfigBinding(workspaceId, input.name), input.auth.kubeconfig)
+            : null,
         context: connection.context,
         prometheusUrl,
         check: result,
@@ -76,21 +76,16 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       return { cluster, validation: result.validation };
     },
 
-    async validate(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
+    async validate(workspaceId: string, clusterId: string, actor: AuditActor) {
       const { sealed, gateway } = await access.open(workspaceId, clusterId);
       const result = await check(gateway, sealed.prometheusUrl);
       await clusters.recordCheck(workspaceId, clusterId, result);
-      // Opportunistic key rotation: re-seal under the current key once it opened fine.
-      if (
-        sealed.kubeconfigCiphertext &&
-        sealed.kubeconfigKeyId &&
-        vault.needsRotation(sealed.kubeconfigKeyId)
-      ) {
-        const text = vault.open(
-          { ciphertext: sealed.kubeconfigCiphertext, keyId: sealed.kubeconfigKeyId },
-          workspaceId,
-        );
-        await clusters.reseal(workspaceId, clusterId, vault.seal(text, workspaceId));
+      // Opportunistic re-sealing once it opened fine: under the current key, and a kubeconfig
+      // sealed before purposes existed under the purpose-bound scheme.
+      const opened = sealed.kubeconfigCiphertext ? openSealed(vault, sealed, workspaceId) : null;
+      if (opened?.stale) {
+        const binding = kubeconfigBinding(workspaceId, sealed.name);
+        await clusters.reseal(workspaceId, clusterId, vault.seal(binding, opened.plaintext));
         await audit.record(workspaceId, {
           ...actor,
           action: "cluster.kubeconfig_resealed",
@@ -99,10 +94,16 @@ export function createClusterService({ clusters, audit, access }: ClusterService
           metadata: { fromKeyId: sealed.kubeconfigKeyId },
         });
       }
-      return {
-        cluster: (await clusters.get(workspaceId, clusterId))!,
-        validation: result.validation,
-      };
+      const cluster = (await clusters.get(workspaceId, clusterId))!;
+      // Admins and clusters:write tokens validate: audited like every clusters:write call.
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.validated",
+        targetType: "cluster",
+        targetId: clusterId,
+        metadata: { name: cluster.name, status: cluster.status },
+      });
+      return { cluster, validation: result.validation };
     },
 
     /**
@@ -114,7 +115,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       workspaceId: string,
       clusterId: string,
       input: { kubeconfig: string; context?: string },
-      actor: ClusterAuditActor,
+      actor: AuditActor,
     ): Promise<{ cluster: TClusterView; validation: TClusterValidation }> {
       const existing = await clusters.get(workspaceId, clusterId);
       if (!existing) throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
@@ -130,7 +131,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
       const context = connection.context;
       const { prometheusUrl } = existing;
       const result = await check(gatewayFor(connection, { prometheusUrl }), prometheusUrl);
-      const sealed = vault.seal(input.kubeconfig, workspaceId);
+      const sealed = vault.seal(kubeconfigBinding(workspaceId, existing.name), input.kubeconfig);
       const stored = await clusters.replaceCredentials(workspaceId, clusterId, {
         sealed,
         context,
@@ -163,7 +164,7 @@ export function createClusterService({ clusters, audit, access }: ClusterService
 
     list: (workspaceId: string) => clusters.list(workspaceId),
 
-    async delete(workspaceId: string, clusterId: string, actor: ClusterAuditActor) {
+    async delete(workspaceId: string, clusterId: string, actor: AuditActor) {
       const existing = await clusters.get(workspaceId, clusterId);
       if (!existing || !(await clusters.delete(workspaceId, clusterId)))
         throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");

@@ -1,4 +1,9 @@
-import { createBenchmarkRepository, createPrismaClient, type Database } from "@meshbench/db";
+import {
+  createBenchmarkRepository,
+  createPrismaClient,
+  createRunRepository,
+  type Database,
+} from "@meshbench/db";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, type Services } from "../create-services";
@@ -48,7 +53,7 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
   });
 
   it("computes and stores the band once the A/A run succeeded (100 and 1000 QPS calibrated)", async () => {
-    await recordFixtureRun(services.runs, ws, aaRunId, [
+    await recordFixtureRun(createRunRepository(db), ws, aaRunId, [
       ...reps("a", "baseline", 100, [1, 2, 3]),
       ...reps("a-prime", "baseline", 100, [3, 4, 5]),
       ...reps("a", "baseline", 1000, [1, 2, 3]),
@@ -71,13 +76,13 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
   });
 
   it("puts the band beside a later run's deltas: calibrated, nearest level, and 'within noise'", async () => {
-    const run = await services.runs.create(ws, {
+    const run = await createRunRepository(db).create(ws, {
       title: "nginx vs baseline later",
       source: "import",
       status: "running",
       clusterId,
     });
-    await recordFixtureRun(services.runs, ws, run, [
+    await recordFixtureRun(createRunRepository(db), ws, run, [
       ...reps("baseline", "baseline", 100, [1, 2, 3]),
       ...reps("baseline", "baseline", 500, [1, 2, 3]),
       ...reps("nginx", "nginx", 100, [1, 2, 3, 4, 5]),
@@ -121,8 +126,11 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
     const bands = own.levels.flatMap((l) => l.rows.flatMap((r) => r.stats.map((c) => c.noise)));
     expect(bands.length).toBeGreaterThan(0);
     expect(bands.every((n) => n === undefined)).toBe(true);
-    const elsewhere = await services.runs.create(ws, { title: "no cluster", source: "import" });
-    await recordFixtureRun(services.runs, ws, elsewhere, [
+    const elsewhere = await createRunRepository(db).create(ws, {
+      title: "no cluster",
+      source: "import",
+    });
+    await recordFixtureRun(createRunRepository(db), ws, elsewhere, [
       ...reps("baseline", "baseline", 100, [1, 2, 3]),
       ...reps("nginx", "nginx", 100, [1, 2, 3]),
     ]);
@@ -148,8 +156,16 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
     expect(p50(2).noise).toMatchObject({ source: "calibrated", call: "real" });
 
     // A run measured without a cluster in the comparison: no band (whose noise would it be?).
-    const elsewhere = await services.runs.create(ws, { title: "uploaded", source: "import" });
-    await recordFixtureRun(services.runs, ws, elsewhere, reps("nginx", "nginx", 100, [1, 2, 3]));
+    const elsewhere = await createRunRepository(db).create(ws, {
+      title: "uploaded",
+      source: "import",
+    });
+    await recordFixtureRun(
+      createRunRepository(db),
+      ws,
+      elsewhere,
+      reps("nginx", "nginx", 100, [1, 2, 3]),
+    );
     const mixed = await services.reports.comparison(ws, {
       items: [
         { runId: laterRunId, variant: "baseline", levelKey },
@@ -175,12 +191,12 @@ describe("A/A calibration and the noise band beside deltas (real database)", () 
     const other = (
       await db.cluster.create({ data: { workspaceId: ws, name: "other", status: "ready" } })
     ).id;
-    const measured = await services.runs.create(ws, {
+    const measured = await createRunRepository(db).create(ws, {
       title: "A/A measured by a test",
       source: "import",
       clusterId: other,
     });
-    await recordFixtureRun(services.runs, ws, measured, [
+    await recordFixtureRun(createRunRepository(db), ws, measured, [
       ...reps("a", "baseline", 500, [1, 2, 3]),
       ...reps("a-prime", "baseline", 500, [2, 3, 4]),
     ]);

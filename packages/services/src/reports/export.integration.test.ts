@@ -1,5 +1,10 @@
 import { parseCsv } from "@meshbench/formats";
-import { createPrismaClient, type Database, type ResourceSampleInput } from "@meshbench/db";
+import {
+  createPrismaClient,
+  createRunRepository,
+  type Database,
+  type ResourceSampleInput,
+} from "@meshbench/db";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -101,7 +106,7 @@ describe("run export: tables plus load curve, resources, validity and environmen
       { key: key("baseline", 3), coordinates: coords("baseline", 3), sequence: 5 },
       "no result after 90 s",
     );
-    await services.runs.refreshProgress(ws, runId);
+    await createRunRepository(db).refreshProgress(ws, runId);
     await services.execution.complete(ws, runId);
   });
   afterAll(async () => {

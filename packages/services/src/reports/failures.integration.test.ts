@@ -1,5 +1,5 @@
 import { trialKey } from "@meshbench/core";
-import { createPrismaClient, type Database } from "@meshbench/db";
+import { createPrismaClient, createRunRepository, type Database } from "@meshbench/db";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { createTestDatabase } from "@meshbench/testing/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,7 +64,7 @@ describe("a run with failed trials, as the report states it (real database)", ()
       { key: trialKey(coords(3)), coordinates: coords(3), sequence: 2 },
       "no result after 90 s",
     );
-    await services.runs.refreshProgress(ws, runId);
+    await createRunRepository(db).refreshProgress(ws, runId);
     await services.execution.complete(ws, runId);
 
     const report = await services.reports.runReport(ws, runId);

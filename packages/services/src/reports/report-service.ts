@@ -1,4 +1,5 @@
 import {
+  isRunActive,
   DomainError,
   type TComparableRun,
   type TComparisonReport,
@@ -69,9 +70,7 @@ export function createReportService({ runs, samples, benchmarks, noise }: Deps) 
     audience: EnvironmentAudience,
   ): Promise<TRunReport> {
     const run = await load(workspaceId, runId);
-    const finished =
-      run.status === "succeeded" || run.status === "failed" || run.status === "cancelled";
-    const key = finished
+    const key = !isRunActive(run.status)
       ? JSON.stringify([
           workspaceId,
           runId,

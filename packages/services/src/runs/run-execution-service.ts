@@ -1,6 +1,8 @@
 import {
+  isRunActive,
   DomainError,
   type TBenchmarkDefinition,
+  type TResolvedHeader,
   type TTrialCoordinates,
   type TValidityFlag,
 } from "@meshbench/contracts";
@@ -15,6 +17,7 @@ import type {
 import { probeObservationsOf } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
+import type { SecretService } from "../secrets/secret-service";
 import { assessedTrial, readTrialResult, type TrialPath } from "../results/record-trial";
 
 type Deps = {
@@ -24,6 +27,7 @@ type Deps = {
   benchmarks: BenchmarkRepository;
   samples: ResourceSampleRepository;
   access: ClusterAccess;
+  secrets: Pick<SecretService, "openRequestHeaders">;
 };
 
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
@@ -35,6 +39,11 @@ export type ClaimedRun = {
   prometheusUrl: string | null;
   /** Keys of trials that finished before (a resumed run skips them). */
   finishedKeys: Set<string>;
+  /**
+   * A variant's request headers with their secrets opened now, for the load generator's request
+   * only: the caller sends them and keeps them nowhere. Throws naming a secret that is gone.
+   */
+  requestHeaders(variant: string): Promise<TResolvedHeader[]>;
 };
 
 /** One trial's load-generator output and the usage sampled while it ran. */
@@ -58,7 +67,7 @@ export type TrialOutput = {
  * uploads), store the environment, finish. Every call is scoped to the run's workspace.
  */
 export function createRunExecutionService(deps: Deps) {
-  const { runs, clusters, execution, benchmarks, samples, access } = deps;
+  const { runs, clusters, execution, benchmarks, samples, access, secrets } = deps;
   return {
     /**
      * queued/running → running, with its benchmark and an open gateway; null when there is
@@ -68,7 +77,7 @@ export function createRunExecutionService(deps: Deps) {
     async claim(workspaceId: string, runId: string): Promise<ClaimedRun | null> {
       const run = await execution.load(workspaceId, runId);
       if (!run?.benchmarkId || !run.clusterId) return null;
-      if (run.status !== "queued" && run.status !== "running") return null;
+      if (!isRunActive(run.status)) return null;
       const bench = await benchmarks.get(workspaceId, run.benchmarkId);
       const cluster = await clusters.get(workspaceId, run.clusterId);
       if (!bench || !cluster) {
@@ -109,6 +118,8 @@ export function createRunExecutionService(deps: Deps) {
         gateway,
         prometheusUrl: sealed.prometheusUrl,
         finishedKeys,
+        requestHeaders: (variant) =>
+          secrets.openRequestHeaders(workspaceId, bench.definition, variant),
       };
     },
 

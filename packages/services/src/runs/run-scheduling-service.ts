@@ -6,6 +6,7 @@ import type {
   RunExecutionRepository,
   StoredBenchmark,
 } from "@meshbench/db";
+import type { SecretService } from "../secrets/secret-service";
 
 /** What the API needs of the queue (pg-boss in the apps): hand a run to the workers. */
 export type RunEnqueuer = {
@@ -19,6 +20,7 @@ export function createRunSchedulingService(deps: {
   clusters: ClusterRepository;
   execution: RunExecutionRepository;
   queue: RunEnqueuer | null;
+  secrets: Pick<SecretService, "missingSecret">;
 }) {
   /**
    * Queues a run of a benchmark the caller holds (typed: its definition is not read or parsed
@@ -40,6 +42,14 @@ export function createRunSchedulingService(deps: {
     }
     if (!deps.queue)
       throw new DomainError("PRECONDITION_FAILED", "No run queue is configured on this server");
+    // A secret deleted after the benchmark was saved: say so now, not after the variants start.
+    const missing = await deps.secrets.missingSecret(workspaceId, bench.definition);
+    if (missing)
+      throw new DomainError(
+        "PRECONDITION_FAILED",
+        `The benchmark's ${missing.field} names the secret ${missing.name}, which the workspace no longer has: create it in Settings → Secrets`,
+        "benchmarkId",
+      );
     const trialsTotal = countTrials(bench.definition);
     const runId = await deps.execution.createScheduled(workspaceId, {
       benchmarkId: bench.id,

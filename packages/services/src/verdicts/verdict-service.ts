@@ -7,6 +7,7 @@ import {
 } from "@meshbench/contracts";
 import { evaluateVerdict, withoutDroppedRuns } from "@meshbench/core";
 import type { BenchmarkRepository, HistoryRepository, RunRepository } from "@meshbench/db";
+import type { AuditActor, AuditService } from "../audit/audit-service";
 
 const METHOD =
   "Pooled-histogram statistic per cell; 95% percentile-bootstrap interval over repetitions (trials " +
@@ -31,16 +32,42 @@ function parseBudgets(raw: unknown): TBudgets {
   return parsed.data;
 }
 
-type Deps = { runs: RunRepository; benchmarks: BenchmarkRepository; history: HistoryRepository };
+type Deps = {
+  runs: RunRepository;
+  benchmarks: BenchmarkRepository;
+  history: HistoryRepository;
+  audit: Pick<AuditService, "record">;
+};
 
 /** Verdicts and the budgets they judge by. */
 export function createVerdictService(deps: Deps) {
   return {
     get: (workspaceId: string, input: TGetVerdictInput) => getVerdict(deps, workspaceId, input),
-    /** Stores a benchmark's budgets (CI-only benchmarks included); NOT_FOUND for an unknown key. */
-    async setBudgets(workspaceId: string, benchmarkKey: string, budgets: TBudgets) {
+    /** A benchmark's budgets (CI-only benchmarks included; defaults when none were set). */
+    async budgets(workspaceId: string, benchmarkKey: string) {
+      const benchmark = await deps.benchmarks.getBudgets(workspaceId, benchmarkKey);
+      if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      return { benchmarkKey, budgets: parseBudgets(benchmark.budgets) };
+    },
+    /**
+     * Stores a benchmark's budgets (CI-only benchmarks included); NOT_FOUND for an unknown key.
+     * Budgets decide what passes CI, so every change is in the audit log with who made it.
+     */
+    async setBudgets(
+      workspaceId: string,
+      benchmarkKey: string,
+      budgets: TBudgets,
+      actor: AuditActor,
+    ) {
       if (!(await deps.benchmarks.setBudgets(workspaceId, benchmarkKey, budgets)))
         throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      await deps.audit.record(workspaceId, {
+        ...actor,
+        action: "benchmark.budgets_set",
+        targetType: "benchmark",
+        targetId: benchmarkKey,
+        metadata: { rules: budgets.rules.length, kinds: budgets.rules.map((r) => r.kind) },
+      });
       return { benchmarkKey, budgets };
     },
   };

@@ -3,6 +3,7 @@
  * (`@meshbench/testing/real-cluster-global-setup`): the shared cluster's details.
  */
 import { harnessKubeConfig } from "../harness-kube-config";
+import { apiGet } from "./api";
 import { inject } from "vitest";
 import type { ClusterPlan } from "./plan";
 import "./provided-context";
@@ -14,6 +15,9 @@ export const realNodePlan = () => JSON.parse(inject("realNodePlan")) as ClusterP
 
 /** The harness's admin config for the real-node cluster (see harness-kube-config.ts). */
 export const realNodeKubeConfig = () => harnessKubeConfig(realNodeKubeconfig());
+
+/** One GET of an apiserver path as the harness's admin (lists, pod logs, proxy paths). */
+export const realNodeApiGet = (pathname: string) => apiGet(realNodeKubeConfig(), pathname);
 
 /** The mesh the real-mesh layer's cluster runs (mesh-global-setup.ts). */
 export type RealMeshInfo = {

@@ -1,8 +1,7 @@
 "use client";
-import type { TSeriesCurves } from "@meshbench/contracts";
+import { type TSeriesCurves, secondsToMs } from "@meshbench/contracts";
 import { SeriesLineChart, type ChartSeries } from "./line-chart";
 
-const ms = (seconds: number) => seconds * 1000;
 const pct = (v: number) => `${Number(v.toPrecision(3))}%`;
 const latencyMs = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(2));
 
@@ -24,21 +23,21 @@ export function DistributionCharts({
   const cdf: ChartSeries[] = series.map((s) => ({
     id: s.id,
     label: s.label,
-    points: s.cdf.map((p) => ({ x: ms(p.latency), y: p.fraction * 100 })),
+    points: s.cdf.map((p) => ({ x: secondsToMs(p.latency), y: p.fraction * 100 })),
   }));
   const ccdf: ChartSeries[] = series.map((s) => ({
     id: s.id,
     label: s.label,
-    points: s.ccdf.map((p) => ({ x: ms(p.latency), y: p.fraction * 100 })),
+    points: s.ccdf.map((p) => ({ x: secondsToMs(p.latency), y: p.fraction * 100 })),
   }));
   const histogram: ChartSeries[] = series.map((s) => {
     const total = s.histogram.reduce((a, b) => a + b.count, 0);
     const points = s.histogram.flatMap((b) => {
-      const width = ms(b.end - b.start);
+      const width = secondsToMs(b.end - b.start);
       const density = width > 0 && total > 0 ? b.count / total / width : 0;
       return [
-        { x: ms(b.start), y: density },
-        { x: ms(b.end), y: density },
+        { x: secondsToMs(b.start), y: density },
+        { x: secondsToMs(b.end), y: density },
       ];
     });
     return { id: s.id, label: s.label, points };

@@ -4,6 +4,7 @@ import {
   STATISTICS,
   type TLoadPoint,
   type TComparisonStatistic,
+  secondsToMs,
 } from "@meshbench/contracts";
 import { useState } from "react";
 import { SeriesLineChart } from "./line-chart";
@@ -31,8 +32,7 @@ export function LoadCharts({
   const [stat, setStat] = useState<TComparisonStatistic>("p99");
   const byConns = (p: TLoadPoint) => `${p.variant} · ${p.connections} conns`;
   const byQps = (p: TLoadPoint) => `${p.variant} · ${p.requestedQps ?? "max"} QPS`;
-  const latency = (p: TLoadPoint) =>
-    (p.stats[stat] ?? null) === null ? null : p.stats[stat]! * 1000;
+  const latency = (p: TLoadPoint) => secondsToMs(p.stats[stat]);
   return (
     <>
       <div className="chart-controls">

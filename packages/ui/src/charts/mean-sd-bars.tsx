@@ -1,5 +1,5 @@
 "use client";
-import { STATISTIC_LABELS, type TLevelReport } from "@meshbench/contracts";
+import { STATISTIC_LABELS, type TLevelReport, secondsToMs } from "@meshbench/contracts";
 import { useId } from "react";
 import {
   Bar,
@@ -28,8 +28,8 @@ export function MeanSdBars({ level }: { level: TLevelReport }) {
     const point: Record<string, number | string | null> = { stat: STATISTIC_LABELS[cell.stat] };
     for (const r of rows) {
       const c = r.stats.find((s) => s.stat === cell.stat);
-      const mean = c?.mean == null ? null : c.mean * 1000;
-      const sd = c?.sd == null ? 0 : c.sd * 1000;
+      const mean = secondsToMs(c?.mean);
+      const sd = secondsToMs(c?.sd) ?? 0;
       point[r.variant] = mean;
       point[`${r.variant}-sd`] = sd;
       if (mean !== null) tops.push(mean + sd);

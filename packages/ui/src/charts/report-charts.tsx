@@ -1,5 +1,5 @@
 "use client";
-import type { TLoadPoint, TResourceCurve } from "@meshbench/contracts";
+import { type TLoadPoint, type TResourceCurve, secondsToMs } from "@meshbench/contracts";
 import { type ChartSeries, SeriesLineChart } from "./line-chart";
 import { AchievedVsRequested, ErrorRateChart, seriesBy, slug } from "./throughput-charts";
 
@@ -58,10 +58,7 @@ export function LatencyVsConnections({
             fixed,
             key,
             (p) => p.connections,
-            (p) => {
-              const v = p.stats[stat];
-              return v == null ? null : v * 1000;
-            },
+            (p) => secondsToMs(p.stats[stat]),
           )}
           xLabel="connections"
           yLabel="latency (ms)"
@@ -100,7 +97,7 @@ export function LoadCurveCharts({
           fixed,
           (p) => p.variant,
           (p) => p.achievedQps,
-          (p) => (p.stats.p99 == null ? null : p.stats.p99 * 1000),
+          (p) => secondsToMs(p.stats.p99),
         )}
         xLabel="achieved QPS"
         yLabel="latency (ms)"

@@ -21,7 +21,7 @@ export function EditBenchmark({
         <Link href={`/benchmarks/${encodeURIComponent(benchmarkKey)}/history`}>History</Link>
       </p>
       {atLeast(role, "member") ? (
-        <BenchmarkEditor benchmarkId={detail.id} initial={detail.definition} />
+        <BenchmarkEditor benchmarkKey={detail.definition.key} initial={detail.definition} />
       ) : (
         <div className="empty">Viewers cannot edit benchmarks.</div>
       )}

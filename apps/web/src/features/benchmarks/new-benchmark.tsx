@@ -8,7 +8,7 @@ export function NewBenchmark({ role, templates }: { role: TRole; templates: TTem
     <>
       <h1>New benchmark</h1>
       {atLeast(role, "member") ? (
-        <NewFromTemplate templates={templates} />
+        <NewFromTemplate templates={templates} canGenerateJwt={atLeast(role, "admin")} />
       ) : (
         <div className="empty">
           Viewers cannot create benchmarks; ask an admin for the member role.

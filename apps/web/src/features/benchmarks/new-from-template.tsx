@@ -2,24 +2,35 @@
 import {
   type TBenchmarkDefinition,
   type TMeshKind,
+  type TTemplateJwt,
   type TTemplateSummary,
 } from "@meshbench/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { BenchmarkEditor } from "./editor/benchmark-editor";
+import { TemplateJwt } from "./template-jwt";
 import { useTRPC } from "~/trpc/react";
 
 /**
  * "New benchmark from a template": pick a write-up, the mesh in each of its slots and a mode; the
  * editor below fills with its benchmark (which keeps `template` set) and stays fully editable.
  */
-export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }) {
+export function NewFromTemplate({
+  templates,
+  canGenerateJwt,
+}: {
+  templates: TTemplateSummary[];
+  /** Admins may have a test key pair and token generated (the token becomes a secret). */
+  canGenerateJwt: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [key, setKey] = useState("");
   const chosen = templates.find((t) => t.key === key) ?? null;
   const [meshes, setMeshes] = useState<TMeshKind[]>([]);
   const [mode, setMode] = useState("");
+  const [jwt, setJwt] = useState<TTemplateJwt | undefined>(undefined);
+  const takesJwt = Boolean(chosen?.jwtModes?.includes(mode));
   const [loaded, setLoaded] = useState<{ n: number; definition: TBenchmarkDefinition | null }>({
     n: 0,
     definition: null,
@@ -41,7 +52,12 @@ export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }
     setError(null);
     try {
       const detail = await queryClient.fetchQuery(
-        trpc.templates.get.queryOptions({ key: chosen.key, meshes, mode }),
+        trpc.templates.get.queryOptions({
+          key: chosen.key,
+          meshes,
+          mode,
+          ...(takesJwt && jwt ? { jwt } : {}),
+        }),
       );
       setLoaded((l) => ({ n: l.n + 1, definition: detail.definition }));
     } catch (e) {
@@ -99,6 +115,17 @@ export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }
                 .
               </span>
             </p>
+            {chosen.cannotReproduce.length ? (
+              <details className="small" data-testid="template-cannot-reproduce">
+                <summary>What this template cannot reproduce</summary>
+                <ul>
+                  {chosen.cannotReproduce.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+            {takesJwt && <TemplateJwt canGenerate={canGenerateJwt} onChange={setJwt} />}
             <div className="inline-form" role="group" aria-label="Meshes">
               {meshes.map((m, i) => (
                 <span key={i} className="mesh-slot">
@@ -163,7 +190,7 @@ export function NewFromTemplate({ templates }: { templates: TTemplateSummary[] }
           </p>
         ) : null}
       </section>
-      <BenchmarkEditor key={loaded.n} benchmarkId={null} initial={loaded.definition} />
+      <BenchmarkEditor key={loaded.n} benchmarkKey={null} initial={loaded.definition} />
     </>
   );
 }

@@ -29,9 +29,6 @@ export function meshSummary(d: TMeshDetection | null): string {
 export const formatWhen = (d: Date | null) =>
   d ? d.toISOString().slice(0, 16).replace("T", " ") : "never";
 
-export const formatBytes = (b: number) =>
-  b >= 1024 ** 3 ? `${(b / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(b / 1024 ** 2)} MiB`;
-
 /** Cluster status → the run-status badge colour it reads like. */
 export const STATUS_BADGE = {
   ready: "succeeded",

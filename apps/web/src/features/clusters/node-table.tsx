@@ -1,5 +1,5 @@
 import type { TClusterView } from "@meshbench/contracts";
-import { formatBytes } from "./mesh-summary";
+import { formatBytes } from "@meshbench/ui";
 
 /** The cluster's node inventory from its last validation. */
 export function NodeTable({ nodes }: { nodes: TClusterView["nodes"] }) {

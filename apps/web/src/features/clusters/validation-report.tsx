@@ -1,5 +1,5 @@
 import type { TClusterValidation } from "@meshbench/contracts";
-import { formatBytes } from "./mesh-summary";
+import { formatBytes } from "@meshbench/ui";
 
 /** What the cluster check found: reachability, version, nodes and the RBAC the scheduler needs. */
 export function ValidationReport({ validation }: { validation: TClusterValidation }) {

@@ -1,8 +1,8 @@
-import type { TCapacityReport } from "@meshbench/contracts";
+import { type TCapacityReport, secondsToMs } from "@meshbench/contracts";
 import { DataTable } from "@meshbench/ui";
 
 const qps = (x: number) => Math.round(x).toLocaleString("en-US");
-const ms = (s: number | null) => (s === null ? "—" : `${(s * 1000).toFixed(1)} ms`);
+const ms = (s: number | null) => (s === null ? "—" : `${secondsToMs(s).toFixed(1)} ms`);
 
 const STATUS: Record<TCapacityReport["variants"][number]["status"], string> = {
   searching: "searching",

@@ -58,4 +58,20 @@ describe("EnvironmentPanel", () => {
       expect(html).toContain(row);
     expect(html).not.toContain("{");
   });
+
+  it("lists each variant's request headers, a secret as its placeholder", () => {
+    const html = renderToStaticMarkup(
+      <EnvironmentPanel
+        environment={{
+          loadGenerator: {
+            tool: "Fortio 1.68.2",
+            "request headers (jwt)": "X-Run: nightly; Authorization: <secret:elca-jwt>",
+          },
+        }}
+      />,
+    );
+    expect(html).toContain(
+      '<dt>request headers (jwt)</dt><dd class="num">X-Run: nightly; Authorization: &lt;secret:elca-jwt&gt;</dd>',
+    );
+  });
 });

@@ -1,12 +1,10 @@
 "use client";
-import type { TRunProgress } from "@meshbench/contracts";
+import { isRunActive } from "@meshbench/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useTRPC } from "~/trpc/react";
 import { RunProgress } from "./run-status";
-
-const ACTIVE = new Set<TRunProgress["status"]>(["queued", "running"]);
 
 /**
  * Live progress per trial while the run is queued or running: polls every 2 s and, when the run
@@ -17,7 +15,7 @@ export function LiveProgress({ runId }: { runId: string }) {
   const router = useRouter();
   const { data } = useQuery({
     ...trpc.reports.progress.queryOptions({ runId }),
-    refetchInterval: (q) => (q.state.data && ACTIVE.has(q.state.data.status) ? 2000 : false),
+    refetchInterval: (q) => (q.state.data && isRunActive(q.state.data.status) ? 2000 : false),
   });
   // Refresh on a new finished trial and on a status change (queued → running → finished), which
   // can come with no new trial: the last trial is often recorded a poll before the run finishes.
@@ -28,7 +26,7 @@ export function LiveProgress({ runId }: { runId: string }) {
     if (last.current !== null && last.current !== seen) router.refresh();
     last.current = seen;
   }, [data, router]);
-  if (!data || !ACTIVE.has(data.status)) return null;
+  if (!data || !isRunActive(data.status)) return null;
   return (
     <section className="panel live" aria-live="polite" aria-label="Live progress">
       <p>

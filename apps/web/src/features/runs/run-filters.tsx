@@ -1,12 +1,9 @@
-import { ZRunSource, ZRunStatus } from "@meshbench/contracts";
-import type { RunFilterValues } from "./run-list-params";
-
-export type RunFilterOptions = {
-  benchmarkKeys: string[];
-  clusterNames: string[];
-  gitBranches: string[];
-  variants: string[];
-};
+import {
+  ZRunSource,
+  ZRunStatus,
+  type TRunFilterOptions,
+  type TRunListFilter,
+} from "@meshbench/contracts";
 
 function Select({
   name,
@@ -41,8 +38,8 @@ export function RunFilters({
   options,
   values,
 }: {
-  options: RunFilterOptions;
-  values: RunFilterValues;
+  options: TRunFilterOptions;
+  values: TRunListFilter;
 }) {
   return (
     <form method="get" action="/runs" className="filters panel" aria-label="Filter runs">

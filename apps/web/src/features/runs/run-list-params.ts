@@ -1,14 +1,4 @@
-import { ZRunSource, ZRunStatus, type TRunSource, type TRunStatus } from "@meshbench/contracts";
-
-/** The runs list's filters as the URL carries them (`?benchmark=…&status=…`). */
-export type RunFilterValues = {
-  benchmarkKey?: string;
-  clusterName?: string;
-  variant?: string;
-  status?: TRunStatus;
-  source?: TRunSource;
-  gitBranch?: string;
-};
+import { ZRunSource, ZRunStatus, type TRunListFilter } from "@meshbench/contracts";
 
 export type RunListSearch = Record<string, string | string[] | undefined>;
 
@@ -19,7 +9,7 @@ const oneOf = <T extends string>(v: string | undefined, values: readonly T[]) =>
 
 /** The URL's filters and page cursor; unknown statuses and sources are no filter. */
 export function parseRunListParams(search: RunListSearch) {
-  const filter: RunFilterValues = {
+  const filter: TRunListFilter = {
     benchmarkKey: one(search.benchmark),
     clusterName: one(search.cluster),
     variant: one(search.variant),

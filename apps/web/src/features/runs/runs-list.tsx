@@ -1,6 +1,7 @@
 import type { TRunListItem } from "@meshbench/contracts";
-import { RunFilters, type RunFilterOptions } from "./run-filters";
-import { nextPageHref, type RunFilterValues, type RunListSearch } from "./run-list-params";
+import type { TRunFilterOptions, TRunListFilter } from "@meshbench/contracts";
+import { RunFilters } from "./run-filters";
+import { nextPageHref, type RunListSearch } from "./run-list-params";
 import { RunsTable } from "./runs-table";
 
 /** The runs page: the filter form, one page of runs, and links to the first and next pages. */
@@ -14,8 +15,8 @@ export function RunsList({
 }: {
   runs: TRunListItem[];
   nextCursor: string | null;
-  options: RunFilterOptions;
-  filter: RunFilterValues;
+  options: TRunFilterOptions;
+  filter: TRunListFilter;
   cursor: string | undefined;
   search: RunListSearch;
 }) {

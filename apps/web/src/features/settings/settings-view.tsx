@@ -1,21 +1,31 @@
-import type { TApiToken, TAuditEvent, TInvitation, TMember, TRole } from "@meshbench/contracts";
+import type {
+  TApiToken,
+  TAuditEvent,
+  TInvitation,
+  TMember,
+  TRole,
+  TWorkspaceSecretView,
+} from "@meshbench/contracts";
 import { atLeast } from "~/lib/roles";
 import { AuditLog } from "./audit-log";
 import { MembersSection } from "./members-section";
+import { SecretsSection } from "./secrets-section";
 import { TokensSection } from "./tokens-section";
 
-/** The settings page: members (owners manage them), then tokens and the audit log for admins. */
+/** The settings page: members (owners manage them), then tokens, secrets and the audit log for admins. */
 export function SettingsView({
   current,
   members,
   invitations,
   tokens,
+  secrets,
   events,
 }: {
   current: { name: string; role: TRole };
   members: TMember[];
   invitations: TInvitation[];
   tokens: TApiToken[];
+  secrets: TWorkspaceSecretView[];
   events: TAuditEvent[];
 }) {
   const isAdmin = atLeast(current.role, "admin");
@@ -31,6 +41,7 @@ export function SettingsView({
         canManage={current.role === "owner"}
       />
       {isAdmin && <TokensSection tokens={tokens} />}
+      {isAdmin && <SecretsSection secrets={secrets} />}
       {isAdmin && <AuditLog events={events} members={members} />}
     </>
   );

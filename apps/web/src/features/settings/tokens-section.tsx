@@ -6,9 +6,16 @@ import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
 
 /** What a scope reaches, where its name alone does not say it. */
-const SCOPE_HINTS: Partial<Record<TTokenScope, string>> = {
+const SCOPE_HINTS: Record<TTokenScope, string> = {
+  read: "everything a viewer sees: runs, reports, exports, verdicts, budgets",
+  "results:write": "upload results — meshbench upload",
+  "runs:trigger": "start and cancel runs, calibrate clusters — meshbench run, calibrate",
+  "benchmarks:write": "save and edit benchmarks, decide change points — meshbench benchmark",
+  "share:write": "create and revoke share links — meshbench share",
   "clusters:write":
-    "admin: register clusters and update their credentials — meshbench cluster connect",
+    "admin: register and validate clusters, update their credentials — meshbench cluster",
+  "budgets:write":
+    "admin: set budgets — meshbench budgets set; not with results:write or runs:trigger",
 };
 
 export function TokensSection({ tokens }: { tokens: TApiToken[] }) {
@@ -47,7 +54,7 @@ export function TokensSection({ tokens }: { tokens: TApiToken[] }) {
         {TOKEN_SCOPES.map((s) => (
           <label key={s} style={{ display: "flex", gap: 4 }}>
             <input type="checkbox" name="scopes" value={s} defaultChecked={s === "read"} /> {s}
-            {SCOPE_HINTS[s] && <span className="muted"> ({SCOPE_HINTS[s]})</span>}
+            <span className="muted"> ({SCOPE_HINTS[s]})</span>
           </label>
         ))}
         <button type="submit" disabled={create.isPending}>

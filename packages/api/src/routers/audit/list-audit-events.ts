@@ -1,8 +1,8 @@
-import { ZAuditEvent } from "@meshbench/contracts";
+import { ZAuditEvent, ZListAuditEventsInput } from "@meshbench/contracts";
 import { z } from "zod";
 import { adminProcedure } from "../../trpc";
 
 export const listAuditEvents = adminProcedure
-  .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }))
+  .input(ZListAuditEventsInput)
   .output(z.array(ZAuditEvent))
   .query(({ ctx, input }) => ctx.services.audit.list(ctx.actor.workspaceId, input));

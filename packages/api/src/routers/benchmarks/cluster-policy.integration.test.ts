@@ -58,14 +58,14 @@ describe("benchmarks.create / benchmarks.update refuse what the cluster policy r
       variants: [{ name: "base", mesh: "baseline" as const }],
       loadMatrix: { qps: [100], connections: [2] },
     };
-    const { id } = await api.benchmarks.create(plain);
+    await api.benchmarks.create(plain);
     for (const h of HOSTILE_BENCHMARKS) {
       const definition = { ...plain, ...h.definition };
       await expect(
-        api.benchmarks.update({ benchmarkId: id, definition: definition }),
+        api.benchmarks.update({ benchmarkKey: "plain", definition: definition }),
       ).rejects.toMatchObject({ code: "BAD_REQUEST", cause: { field: h.field } });
     }
-    const stored = await api.benchmarks.get({ benchmarkId: id });
+    const stored = await api.benchmarks.get({ benchmarkKey: "plain" });
     expect(stored.definition.target).toEqual({
       kind: "fortio-echo",
       replicas: 1,

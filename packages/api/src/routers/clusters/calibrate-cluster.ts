@@ -1,8 +1,11 @@
 import { ZCalibrateClusterInput, ZCalibrateClusterOutput } from "@meshbench/contracts";
-import { memberProcedure, rateLimited } from "../../trpc";
+import { rateLimited, requireScope } from "../../trpc";
 
-/** "Calibrate this cluster": queues an A/A run (baseline vs an identical baseline). */
-export const calibrateCluster = memberProcedure
+/**
+ * "Calibrate this cluster": queues an A/A run (baseline vs an identical baseline). Members, and
+ * API tokens with `runs:trigger` (it starts a run like any other: `meshbench calibrate`).
+ */
+export const calibrateCluster = requireScope("runs:trigger")
   .use(rateLimited("upload"))
   .meta({
     openapi: {
@@ -14,7 +17,13 @@ export const calibrateCluster = memberProcedure
       description:
         "Queues a run of two identical baselines (`a`, `a-prime`; the given benchmark's target and matrix, " +
         "or a small default) with at least 3 repetitions. When it succeeds, its per-level 95% intervals of the " +
-        "A/A delta become the band shown beside every mesh-vs-baseline delta on this cluster.",
+        "A/A delta become the band shown beside every mesh-vs-baseline delta on this cluster. Poll " +
+        "`GET /runs/{runId}` for the run, then `GET /clusters/{clusterId}/noise-band`. Requires the " +
+        "runs:trigger scope.",
+      errorResponses: {
+        404: "No such cluster (or benchmark) in this workspace",
+        412: "The cluster is not ready (validate it first), or this server has no run queue",
+      },
     },
   })
   .input(ZCalibrateClusterInput)

@@ -12,7 +12,7 @@ export const getNoiseBand = viewerProcedure
       summary: "The cluster's A/A noise band per level and statistic",
       description:
         "The latest calibration's state (none, pending, ready, failed) and, when ready, per calibrated " +
-        "level the 95% interval of the relative A/A delta for each statistic.",
+        "level the 95% interval of the relative A/A delta for each statistic. Requires the read scope.",
     },
   })
   .input(z.object({ clusterId: ZId }))

@@ -2,10 +2,10 @@ import { createPrismaClient } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Actor, Role } from "../../context";
+import type { TRole } from "@meshbench/contracts";
+import type { Actor } from "../../context";
 import { createCaller } from "../../root";
-import { seedDemo } from "../../seed/seed-demo";
-import { HISTORY_STEP_RUN, seedHistoryDemo } from "../../seed/seed-history";
+import { HISTORY_STEP_RUN, seedDemo, seedHistoryDemo } from "@meshbench/demo";
 
 const LEVEL = "qps-100/c8/p0/http1/ka";
 
@@ -13,7 +13,7 @@ describe("change points on a seeded history, and environment checks on compare (
   const db = useTestDatabase(createPrismaClient);
   let demo: Awaited<ReturnType<typeof seedDemo>>;
   let history: Awaited<ReturnType<typeof seedHistoryDemo>>;
-  const as = (role: Role) => {
+  const as = (role: TRole) => {
     const actor: Actor = { userId: null, workspaceId: demo.workspaceId, role, via: "local" };
     return createCaller({ services: createServices(db()), actor });
   };

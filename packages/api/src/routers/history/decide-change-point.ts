@@ -1,8 +1,9 @@
 import { ZChangePoint, ZDecideChangePointInput } from "@meshbench/contracts";
 import { z } from "zod";
-import { memberProcedure } from "../../trpc";
+import { requireScope } from "../../trpc";
 
-export const decideChangePoint = memberProcedure
+/** Members, and API tokens with `benchmarks:write` (people curating a benchmark's history). */
+export const decideChangePoint = requireScope("benchmarks:write")
   .meta({
     openapi: {
       method: "POST",
@@ -12,7 +13,7 @@ export const decideChangePoint = memberProcedure
       summary: "Confirm or dismiss a detected change point",
       description:
         "Stores the decision for the series (variant × level × statistic) at the run where the change begins. " +
-        "Dismissed change points stay listed, greyed.",
+        "Dismissed change points stay listed, greyed. Requires the benchmarks:write scope.",
     },
   })
   .input(ZDecideChangePointInput)

@@ -10,7 +10,8 @@ export const getHistoryProcedure = viewerProcedure
       tags: ["history"],
       summary: "A statistic's trend across a benchmark's runs",
       description:
-        "One series per variant and load level (pooled statistic per run, in ms), with absolute budget lines.",
+        "One series per variant and load level (pooled statistic per run, in ms), with absolute budget lines " +
+        "and change points. Requires the read scope.",
     },
   })
   .input(ZGetHistoryInput)

@@ -1,15 +1,20 @@
-import { ZComparisonState } from "@meshbench/contracts";
+import { ZComparisonState, ZExportFile, ZExportFormat } from "@meshbench/contracts";
 import { z } from "zod";
-import { comparisonExport } from "@meshbench/services";
 import { viewerProcedure } from "../../trpc";
-import { ZExportFile, ZExportFormat } from "./export-run";
 
 export const exportComparison = viewerProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/compare/export",
+      protect: true,
+      tags: ["reports"],
+      summary: "Download a comparison as CSV or JSON",
+      description: "`state` as `POST /compare` takes it. Reads only; requires the read scope.",
+    },
+  })
   .input(z.object({ state: ZComparisonState, format: ZExportFormat }))
   .output(ZExportFile)
-  .query(async ({ ctx, input }) =>
-    comparisonExport(
-      await ctx.services.reports.comparison(ctx.actor.workspaceId, input.state),
-      input.format,
-    ),
+  .query(({ ctx, input }) =>
+    ctx.services.exports.comparison(ctx.actor.workspaceId, input.state, input.format),
   );

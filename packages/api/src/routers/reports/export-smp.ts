@@ -1,15 +1,19 @@
-import { DomainError, ZId } from "@meshbench/contracts";
+import { ZExportFile, ZId } from "@meshbench/contracts";
 import { z } from "zod";
-import { smpExport } from "@meshbench/services";
 import { viewerProcedure } from "../../trpc";
-import { ZExportFile } from "./export-run";
 
 /** The run's trials as Service Mesh Performance (SMP) result JSON, via formats' exporter. */
 export const exportSmp = viewerProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/runs/{runId}/export/smp",
+      protect: true,
+      tags: ["reports"],
+      summary: "Download a run's trials as Service Mesh Performance (SMP) JSON",
+      description: "One SMP result per trial, latencies in the SMP units. Requires the read scope.",
+    },
+  })
   .input(z.object({ runId: ZId }))
   .output(ZExportFile)
-  .query(async ({ ctx, input }) => {
-    const run = await ctx.services.runs.get(ctx.actor.workspaceId, input.runId);
-    if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
-    return smpExport(run);
-  });
+  .query(({ ctx, input }) => ctx.services.exports.smp(ctx.actor.workspaceId, input.runId));

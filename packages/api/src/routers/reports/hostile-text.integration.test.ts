@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { parseCsv } from "@meshbench/formats";
 import { createServices } from "@meshbench/services";
 import { useTestDatabase } from "@meshbench/testing/postgres";
@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 import { appRouter } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { wireTransformer } from "../../wire/transformer";
 
 /**
@@ -93,6 +93,7 @@ describe("hostile text in uploads, read back over HTTP (real database)", () => {
   beforeAll(async () => {
     workspaceId = (await db().workspace.create({ data: { slug: "hostile", name: "Hostile" } })).id;
     const rest = createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: () => Promise.resolve({ services: services(), actor: tokenActor() }),
       trustedOrigins: [ORIGIN],
     });

@@ -7,8 +7,7 @@ import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
-import { seedDemo } from "../../seed/seed-demo";
+import { demoMatrixDir, seedDemo } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 
 const fixture = (name: string) =>

@@ -1,5 +1,5 @@
 import type { TRunResults, TUploadResultsOutput } from "@meshbench/contracts";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { useTestDatabase } from "@meshbench/testing/postgres";
@@ -26,6 +26,7 @@ describe("uploading Locust --csv results over REST", () => {
   });
   const rest = (method: string, url: string, body?: unknown) =>
     createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: () => Promise.resolve({ services: createServices(db()), actor: actor() }),
       trustedOrigins: ["http://meshbench.test"],
     })(

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest";
 import { createCaller } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
+import { demoMatrixDir } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 
 const matrix = (name: string) => readFileSync(path.join(demoMatrixDir, `${name}.json`), "utf8");
@@ -102,7 +102,7 @@ describe("results.upload over a real database", () => {
       },
     ]);
     // Still nothing to start or edit: get keeps refusing a definition-less benchmark.
-    await expect(admin.benchmarks.get({ benchmarkId: list[0]!.id })).rejects.toMatchObject({
+    await expect(admin.benchmarks.get({ benchmarkKey: list[0]!.key })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });
@@ -139,6 +139,7 @@ describe("results.upload over a real database", () => {
   describe("Idempotency-Key on the REST transport (IdempotencyRecord rows)", () => {
     const handler = () =>
       createRestHandler({
+        idempotency: () => createIdempotencyRepository(db()),
         createContext: () => Promise.resolve({ services: createServices(db()), actor: actor() }),
         trustedOrigins: ["http://meshbench.test"],
       });

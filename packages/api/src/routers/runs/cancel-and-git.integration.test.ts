@@ -1,12 +1,12 @@
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { createServices, type RunEnqueuer } from "@meshbench/services";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TokenScope } from "../../auth/scopes";
+import type { TTokenScope } from "@meshbench/contracts";
 import type { Actor } from "../../context";
 import { createRestHandler } from "../../rest/rest-handler";
 import { createCaller } from "../../root";
-import { seedDemo } from "../../seed/seed-demo";
+import { seedDemo } from "@meshbench/demo";
 
 const ORIGIN = "http://meshbench.test";
 
@@ -14,7 +14,7 @@ describe("cluster-started runs: git and labels, cancel over tRPC and REST (real 
   const db = useTestDatabase(createPrismaClient);
   let demo: Awaited<ReturnType<typeof seedDemo>>;
   const queue: RunEnqueuer = { enqueue: () => Promise.resolve() };
-  const actor = (scopes: TokenScope[], role: Actor["role"] = "member"): Actor => ({
+  const actor = (scopes: TTokenScope[], role: Actor["role"] = "member"): Actor => ({
     userId: null,
     workspaceId: demo.workspaceId,
     role,
@@ -22,10 +22,11 @@ describe("cluster-started runs: git and labels, cancel over tRPC and REST (real 
     tokenId: null,
     scopes,
   });
-  const caller = (scopes: TokenScope[]) =>
+  const caller = (scopes: TTokenScope[]) =>
     createCaller({ services: createServices(db(), { runQueue: queue }), actor: actor(scopes) });
-  const rest = (scopes: TokenScope[]) =>
+  const rest = (scopes: TTokenScope[]) =>
     createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: () =>
         Promise.resolve({
           services: createServices(db(), { runQueue: queue }),
@@ -34,7 +35,7 @@ describe("cluster-started runs: git and labels, cancel over tRPC and REST (real 
       trustedOrigins: [ORIGIN],
       onUnexpectedError: () => undefined,
     });
-  const post = (scopes: TokenScope[], path: string, body: unknown = {}) =>
+  const post = (scopes: TTokenScope[], path: string, body: unknown = {}) =>
     rest(scopes)(
       new Request(`${ORIGIN}/api/v1${path}`, {
         method: "POST",

@@ -4,7 +4,7 @@ import { TRPCError } from "@trpc/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
-import { seedDemo } from "../../seed/seed-demo";
+import { seedDemo } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 
 describe("runs router over a real database", () => {

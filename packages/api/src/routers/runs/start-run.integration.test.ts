@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { TokenScope } from "../../auth/scopes";
+import type { TTokenScope } from "@meshbench/contracts";
 import { createPrismaClient } from "@meshbench/db";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
-import { seedDemo } from "../../seed/seed-demo";
+import { demoMatrixDir, seedDemo } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 import type { RunEnqueuer } from "@meshbench/services";
 
@@ -15,7 +14,7 @@ describe("runs.start by benchmark key and cluster name (REST / meshbench run)", 
   let demo: Awaited<ReturnType<typeof seedDemo>>;
   const queued: { runId: string; workspaceId: string }[] = [];
   const queue: RunEnqueuer = { enqueue: (job) => Promise.resolve(queued.push(job)) };
-  const token = (scopes: TokenScope[], runQueue: RunEnqueuer | null = queue) =>
+  const token = (scopes: TTokenScope[], runQueue: RunEnqueuer | null = queue) =>
     createCaller({
       services: createServices(db(), { runQueue }),
       actor: {

@@ -1,25 +1,26 @@
-import { DomainError, ZCreateShareInput, ZShareLink } from "@meshbench/contracts";
-import { memberProcedure } from "../../trpc";
+import { ZCreateShareInput, ZShareLink } from "@meshbench/contracts";
+import { requireScope } from "../../trpc";
 
-/** Creates a public read-only link; the target must exist in the caller's workspace. */
-export const createShareLink = memberProcedure
+/**
+ * Creates a public read-only link; the target must exist in the caller's workspace. Members, and
+ * API tokens with `share:write` (`meshbench share create`).
+ */
+export const createShareLink = requireScope("share:write")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/share-links",
+      protect: true,
+      tags: ["share"],
+      summary: "Create a public read-only link to a run or a comparison",
+      description:
+        '`{ kind: "run", runId }` or `{ kind: "comparison", comparison }` (as `POST /compare` takes ' +
+        "it). Anyone holding the link sees the sanitised report at `/share/{id}`, until it is revoked. " +
+        "Requires the share:write scope.",
+    },
+  })
   .input(ZCreateShareInput)
   .output(ZShareLink)
-  .mutation(async ({ ctx, input }) => {
-    const { workspaceId, userId } = ctx.actor;
-    if (input.kind === "run") {
-      if (!(await ctx.services.runs.get(workspaceId, input.runId)))
-        throw new DomainError("NOT_FOUND", "Run not found", "runId");
-      return ctx.services.shareLinks.create(workspaceId, {
-        kind: "run",
-        runId: input.runId,
-        createdByUserId: userId,
-      });
-    }
-    await ctx.services.reports.comparison(workspaceId, input.comparison);
-    return ctx.services.shareLinks.create(workspaceId, {
-      kind: "comparison",
-      comparison: input.comparison,
-      createdByUserId: userId,
-    });
-  });
+  .mutation(({ ctx, input }) =>
+    ctx.services.share.create(ctx.actor.workspaceId, ctx.actor.userId, input),
+  );

@@ -1,13 +1,19 @@
-import { DomainError, ZShareId } from "@meshbench/contracts";
+import { ZShareId } from "@meshbench/contracts";
 import { z } from "zod";
-import { memberProcedure } from "../../trpc";
+import { requireScope } from "../../trpc";
 
-export const revokeShareLink = memberProcedure
+/** Members, and API tokens with `share:write` (`meshbench share revoke`). */
+export const revokeShareLink = requireScope("share:write")
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/share-links/{id}/revoke",
+      protect: true,
+      tags: ["share"],
+      summary: "Revoke a share link",
+      description: "The link answers 404 from then on. Requires the share:write scope.",
+    },
+  })
   .input(z.object({ id: ZShareId }))
   .output(z.object({ revoked: z.literal(true) }))
-  .mutation(async ({ ctx, input }) => {
-    if (!(await ctx.services.shareLinks.revoke(ctx.actor.workspaceId, input.id))) {
-      throw new DomainError("NOT_FOUND", "Share link not found", "id");
-    }
-    return { revoked: true as const };
-  });
+  .mutation(({ ctx, input }) => ctx.services.share.revoke(ctx.actor.workspaceId, input.id));

@@ -1,5 +1,5 @@
 import { TEMPLATE_KEYS, ZBenchmarkDefinition } from "@meshbench/contracts";
-import { createPrismaClient } from "@meshbench/db";
+import { createIdempotencyRepository, createPrismaClient } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ describe("templates.list / templates.get over tRPC and REST (real database)", ()
   });
   const rest = () =>
     createRestHandler({
+      idempotency: () => createIdempotencyRepository(db()),
       createContext: () => Promise.resolve({ services: createServices(db()), actor: actor() }),
       trustedOrigins: [ORIGIN],
       onUnexpectedError: () => undefined,
@@ -51,7 +52,7 @@ describe("templates.list / templates.get over tRPC and REST (real database)", ()
     const definition = ZBenchmarkDefinition.parse(detail.definition);
     expect(definition.variants.map((v) => v.mesh)).toEqual(["baseline", "istio-ambient"]);
     expect(definition.durationSeconds).toBe(3);
-    expect(definition.methodology.runRule).toEqual({ dropWorst: 1, by: "max" });
+    expect(definition.methodology.runRule).toEqual({ dropWorst: 3, by: "max" });
     expect(definition.template).toBe("linkerd-vs-istio");
 
     const member = createCaller({
@@ -60,7 +61,7 @@ describe("templates.list / templates.get over tRPC and REST (real database)", ()
     });
     const full = await member.templates.get({ key: "istio-perf-page" });
     const created = await member.benchmarks.create(full.definition);
-    const stored = await member.benchmarks.get({ benchmarkId: created.id });
+    const stored = await member.benchmarks.get({ benchmarkKey: created.definition.key });
     expect(stored.definition.template).toBe("istio-perf-page");
     expect(stored.definition.reportSections[0]).toBe("added-latency");
   });

@@ -6,8 +6,7 @@ import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
-import { demoMatrixDir } from "../../seed/demo-matrix";
-import { seedDemo } from "../../seed/seed-demo";
+import { demoMatrixDir, seedDemo } from "@meshbench/demo";
 import { createServices } from "@meshbench/services";
 
 const QPS = [100, 500, 1000] as const;

@@ -15,6 +15,7 @@ export const getVerdictProcedure = viewerProcedure
         401: "Missing or invalid token",
         403: "Missing scope",
         404: "No such run in this workspace",
+        412: "The benchmark's stored budgets are invalid (set them again)",
       },
     },
   })

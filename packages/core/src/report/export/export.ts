@@ -2,15 +2,14 @@ import {
   STATISTIC_LABELS,
   ZResourceCost,
   type TComparisonReport,
+  type TExportFile,
+  type TExportFormat,
   type TLevelReport,
   type TRunReport,
+  secondsToMs,
 } from "@meshbench/contracts";
 import { csvLine, type CsvCell } from "./csv";
 import { flatten, loadCurveRows, otherSections, trialValidity } from "./export-sections";
-
-export type ExportFile = { filename: string; contentType: string; body: string };
-
-const ms = (s: number | null | undefined) => (s === null || s === undefined ? null : s * 1000);
 
 /** The percentile tables as CSV: one row per series and level, latencies in milliseconds. */
 export function tablesToCsv(tables: TLevelReport[]): string {
@@ -39,13 +38,13 @@ export function tablesToCsv(tables: TLevelReport[]): string {
   for (const table of tables) {
     for (const row of table.rows) {
       const stats = row.stats.flatMap((c) => [
-        ms(c.value),
-        ms(c.mean),
-        ms(c.sd),
-        ms(c.delta?.absolute),
+        secondsToMs(c.value),
+        secondsToMs(c.mean),
+        secondsToMs(c.sd),
+        secondsToMs(c.delta?.absolute),
         c.delta?.relative,
-        ms(c.delta?.interval?.absolute[0]),
-        ms(c.delta?.interval?.absolute[1]),
+        secondsToMs(c.delta?.interval?.absolute[0]),
+        secondsToMs(c.delta?.interval?.absolute[1]),
         c.delta?.withinNoise,
       ]);
       lines.push(
@@ -137,9 +136,7 @@ function runCsv(report: TRunReport): string {
   const validity = trialValidity(report.trials);
   const curve = loadCurveRows(report, validity).map(({ stats, ...p }) => ({
     ...p,
-    ...Object.fromEntries(
-      Object.entries(stats).map(([stat, v]) => [`${stat}_ms`, v === null ? null : v * 1000]),
-    ),
+    ...Object.fromEntries(Object.entries(stats).map(([stat, v]) => [`${stat}_ms`, secondsToMs(v)])),
   }));
   const trials = validity.map(({ flags, ...v }) => ({
     ...v,
@@ -178,14 +175,14 @@ function runCsv(report: TRunReport): string {
   ].join("");
 }
 
-export function runExport(report: TRunReport, format: "csv" | "json"): ExportFile {
+export function runExport(report: TRunReport, format: TExportFormat): TExportFile {
   const base = `meshbench-${slugify(report.run.title)}-${report.run.id}`;
   return format === "csv"
     ? { filename: `${base}.csv`, contentType: "text/csv; charset=utf-8", body: runCsv(report) }
     : { filename: `${base}.json`, contentType: "application/json", body: runJson(report) };
 }
 
-export function comparisonExport(report: TComparisonReport, format: "csv" | "json"): ExportFile {
+export function comparisonExport(report: TComparisonReport, format: TExportFormat): TExportFile {
   const base = `meshbench-comparison-${slugify(report.runs.map((r) => r.title).join("-"))}`;
   const tables = [report.table];
   return format === "csv"

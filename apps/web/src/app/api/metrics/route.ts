@@ -1,3 +1,4 @@
+import { restErrorBody } from "@meshbench/contracts";
 import { getMetrics, metricsAuthorized, requestLogger } from "~/server/ops";
 
 export const dynamic = "force-dynamic";
@@ -7,10 +8,10 @@ export async function GET(request: Request) {
   if (!metricsAuthorized(request)) {
     const { log, requestId } = requestLogger(request);
     log.warn("metrics: missing or wrong bearer token");
-    return Response.json(
-      { error: { code: "UNAUTHORIZED", message: "Bearer token required" } },
-      { status: 401, headers: { "www-authenticate": "Bearer", "x-request-id": requestId } },
-    );
+    return Response.json(restErrorBody("UNAUTHORIZED", "Bearer token required"), {
+      status: 401,
+      headers: { "www-authenticate": "Bearer", "x-request-id": requestId },
+    });
   }
   const { contentType, body } = await getMetrics().render();
   return new Response(body, {

@@ -109,3 +109,32 @@ describe("benchmark draft round trip", () => {
     expect(bad.error?.issues[0]?.path.join(".")).toBe("variants.1.topology");
   });
 });
+
+describe("request headers in the editor", () => {
+  it("round-trips the benchmark's and each variant's headers, plain and secret, with the JWT variant", () => {
+    const jwt = ZBenchmarkDefinition.parse({
+      ...buildTemplate("elca-feature-cost", {
+        mode: "feature-cost",
+        meshes: ["istio-sidecar"],
+        jwt: { secret: "elca-jwt", issuer: "i", jwks: '{"keys":[{"kty":"RSA"}]}' },
+      }).definition,
+      requestHeaders: [{ name: "X-Run", value: "nightly" }],
+    });
+    expect(jwt.variants.at(-1)!.requestHeaders).toEqual([
+      { name: "Authorization", secret: "elca-jwt" },
+    ]);
+    expect(ZBenchmarkDefinition.parse(definitionFrom(draftFrom(jwt)))).toEqual(jwt);
+  });
+
+  it("drops empty rows and sends a half-filled one for the schema to name", () => {
+    const draft = draftFrom(null);
+    draft.requestHeaders = [
+      { name: "", kind: "value", value: "", secret: "" },
+      { name: "Host", kind: "value", value: "x", secret: "" },
+    ];
+    const parsed = ZBenchmarkDefinition.safeParse(
+      definitionFrom({ ...draft, key: "k", name: "k" }),
+    );
+    expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual(["requestHeaders.0.name"]);
+  });
+});

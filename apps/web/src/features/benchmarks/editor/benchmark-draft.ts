@@ -17,6 +17,7 @@ import {
   type AdvancedDraft,
   type VariantExtrasDraft,
 } from "./advanced-draft";
+import { headerRowsFrom, headersFromRows, type HeaderRow } from "./headers-draft";
 
 /** The editor's form state: text as typed, converted to a definition only on estimate/save. */
 export type VariantDraft = VariantExtrasDraft & {
@@ -25,6 +26,7 @@ export type VariantDraft = VariantExtrasDraft & {
   waypoint: string;
   labels: string;
   annotations: string;
+  requestHeaders: HeaderRow[];
 };
 
 export type BenchmarkDraft = AdvancedDraft & {
@@ -40,6 +42,8 @@ export type BenchmarkDraft = AdvancedDraft & {
   memoryLimit: string;
   url: string;
   variants: VariantDraft[];
+  /** Headers on every variant's requests (a variant's replace these by name). */
+  requestHeaders: HeaderRow[];
   qps: string;
   connections: string;
   payloadBytes: string;
@@ -78,6 +82,7 @@ export const VARIANT_PRESETS: { label: string; variant: VariantDraft }[] = [
     waypoint: waypoint!,
     labels: "",
     annotations: "",
+    requestHeaders: [],
     ...EMPTY_VARIANT_EXTRAS,
   },
 }));
@@ -106,8 +111,10 @@ export function draftFrom(def: TBenchmarkDefinition | null): BenchmarkDraft {
       waypoint: v.waypoint ?? "",
       labels: mapText(v.labels),
       annotations: mapText(v.annotations),
+      requestHeaders: headerRowsFrom(v.requestHeaders),
       ...variantExtrasFrom(v),
     })),
+    requestHeaders: headerRowsFrom(d.requestHeaders),
     qps: d.loadMatrix.qps.join(", "),
     connections: d.loadMatrix.connections.join(", "),
     payloadBytes: d.loadMatrix.payloadBytes.join(", "),
@@ -177,8 +184,10 @@ export function definitionFrom(d: BenchmarkDraft): TBenchmarkDefinitionInput {
           : undefined,
       labels: labelMap(v.labels),
       annotations: labelMap(v.annotations),
+      requestHeaders: headersFromRows(v.requestHeaders),
       ...variantExtrasDefinition(v),
     })),
+    requestHeaders: headersFromRows(d.requestHeaders),
     capacity: advanced.capacity,
     reportSections: advanced.reportSections,
     template: advanced.template,

@@ -28,13 +28,16 @@ import {
 } from "./editor-sections";
 import { METHODOLOGY_FIELD_KEYS, MethodologySection } from "./methodology-section";
 import { formatDuration } from "../format-duration";
+import { headerFieldKeys } from "./headers-draft";
+import { RequestHeadersSection } from "./headers-section";
 import { variantFieldKeys, VariantsEditor } from "./variants-editor";
 
 /** "2 variants × 3 load levels × 3 repetitions" from the server's count. */
 const breakdown = (trials: number, variants: number, repetitions: number) =>
   `${variants} variant${variants === 1 ? "" : "s"} × ${trials / (variants * repetitions)} load levels × ${repetitions} repetition${repetitions === 1 ? "" : "s"}`;
 
-type Props = { benchmarkId: string | null; initial: TBenchmarkDefinition | null };
+/** `benchmarkKey`: the key the edited benchmark is saved under (null for a new one). */
+type Props = { benchmarkKey: string | null; initial: TBenchmarkDefinition | null };
 
 function useDebounced<T>(value: T, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -46,7 +49,7 @@ function useDebounced<T>(value: T, ms: number) {
 }
 
 /** Create or edit a benchmark; the trial count and duration follow the matrix as you type. */
-export function BenchmarkEditor({ benchmarkId, initial }: Props) {
+export function BenchmarkEditor({ benchmarkKey, initial }: Props) {
   const trpc = useTRPC();
   const router = useRouter();
   const [draft, setDraft] = useState<BenchmarkDraft>(() => draftFrom(initial));
@@ -61,9 +64,10 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
         ...SECTION_FIELD_KEYS,
         ...METHODOLOGY_FIELD_KEYS,
         ...ADVANCED_FIELD_KEYS,
-        ...variantFieldKeys(draft.variants.length),
+        ...variantFieldKeys(draft.variants),
+        ...headerFieldKeys("requestHeaders", draft.requestHeaders.length),
       ]),
-    [draft.variants.length],
+    [draft.variants, draft.requestHeaders.length],
   );
 
   const definition = definitionFrom(draft);
@@ -106,7 +110,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
       return;
     }
     setErrors({});
-    if (benchmarkId) update.mutate({ benchmarkId, definition: parsed.data });
+    if (benchmarkKey) update.mutate({ benchmarkKey, definition: parsed.data });
     else create.mutate(parsed.data);
   }
 
@@ -119,6 +123,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
         <TargetSection {...sectionProps} />
         <VariantsEditor {...sectionProps} />
         <MatrixSection {...sectionProps} />
+        <RequestHeadersSection {...sectionProps} />
         <TimingSection {...sectionProps} />
         <MethodologySection {...sectionProps} />
         <RunRulesSection {...sectionProps} />
@@ -156,7 +161,7 @@ export function BenchmarkEditor({ benchmarkId, initial }: Props) {
         )}
         <div className="actions">
           <button type="submit" disabled={pending}>
-            {benchmarkId ? "Save changes" : "Create benchmark"}
+            {benchmarkKey ? "Save changes" : "Create benchmark"}
           </button>
           <Link href="/benchmarks">Cancel</Link>
         </div>

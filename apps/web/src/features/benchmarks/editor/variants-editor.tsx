@@ -3,6 +3,8 @@ import { useState } from "react";
 import { Field } from "~/components/form/field";
 import { VARIANT_PRESETS, type VariantDraft } from "./benchmark-draft";
 import type { EditorProps } from "./editor-fields";
+import { headerFieldKeys } from "./headers-draft";
+import { HeadersEditor } from "./headers-editor";
 import { VariantExtras, VARIANT_EXTRA_FIELDS } from "./variant-extras";
 
 const MAX_VARIANTS = 12;
@@ -120,6 +122,23 @@ export function VariantsEditor({ draft, set, errors }: EditorProps) {
               )}
             </Field>
             <VariantExtras index={i} variant={v} update={update} errors={errors} />
+            <details
+              className="variant-extras"
+              open={
+                v.requestHeaders.length > 0 ||
+                Object.keys(errors).some((k) => k.startsWith(`variants.${i}.requestHeaders`)) ||
+                undefined
+              }
+            >
+              <summary>Request headers ({v.requestHeaders.length})</summary>
+              <p className="muted small">Added to the benchmark&apos;s; same name replaces it.</p>
+              <HeadersEditor
+                prefix={`variants.${i}.requestHeaders`}
+                rows={v.requestHeaders}
+                onChange={(rows) => update(i, { requestHeaders: rows })}
+                errors={errors}
+              />
+            </details>
             <button
               type="button"
               className="secondary"
@@ -162,9 +181,10 @@ export function VariantsEditor({ draft, set, errors }: EditorProps) {
 }
 
 /** Error keys of the variant rows, for placing issues on them. */
-export const variantFieldKeys = (count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    ["name", "mesh", "waypoint", "labels", "annotations", ...VARIANT_EXTRA_FIELDS].map(
+export const variantFieldKeys = (variants: readonly VariantDraft[]) =>
+  variants.flatMap((v, i) => [
+    ...["name", "mesh", "waypoint", "labels", "annotations", ...VARIANT_EXTRA_FIELDS].map(
       (f) => `variants.${i}.${f}`,
     ),
-  ).flat();
+    ...headerFieldKeys(`variants.${i}.requestHeaders`, v.requestHeaders.length),
+  ]);

@@ -17,9 +17,8 @@ export default async function EditBenchmarkPage({ params }: Props) {
   const caller = await api();
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
-  const summary = (await caller.benchmarks.list()).find((b) => b.key === key);
-  // A benchmark a CI upload created has no definition to edit.
-  if (!summary || summary.ciOnly) notFound();
-  const detail = await caller.benchmarks.get({ benchmarkId: summary.id });
+  // A benchmark a CI upload created has no definition to edit: NOT_FOUND like an unknown key.
+  const detail = await caller.benchmarks.get({ benchmarkKey: key }).catch(() => null);
+  if (!detail) notFound();
   return <EditBenchmark benchmarkKey={key} detail={detail} role={current.role} />;
 }

@@ -1,0 +1,9 @@
+export {
+  describeHeaders,
+  fillDefinitionSecrets,
+  maskDefinitionSecrets,
+  maskedHeaders,
+  openedHeaders,
+  requestHeadersOf,
+  secretNamesOf,
+} from "./request-headers";

@@ -1,0 +1,34 @@
+import {
+  DomainError,
+  type TComparisonState,
+  type TExportFile,
+  type TExportFormat,
+} from "@meshbench/contracts";
+import type { RunRepository } from "@meshbench/db";
+import { comparisonExport, runExport } from "@meshbench/core";
+import { smpExport } from "@meshbench/formats";
+import type { ReportService } from "../reports/report-service";
+
+/** Downloads of what the report pages show: a run or a comparison as CSV/JSON, a run as SMP. */
+export function createExportService(deps: { runs: RunRepository; reports: ReportService }) {
+  return {
+    async run(workspaceId: string, runId: string, format: TExportFormat): Promise<TExportFile> {
+      return runExport(await deps.reports.runReport(workspaceId, runId), format);
+    },
+    async comparison(
+      workspaceId: string,
+      state: TComparisonState,
+      format: TExportFormat,
+    ): Promise<TExportFile> {
+      return comparisonExport(await deps.reports.comparison(workspaceId, state), format);
+    },
+    /** The run's trials as Service Mesh Performance (SMP) result JSON, via formats' exporter. */
+    async smp(workspaceId: string, runId: string): Promise<TExportFile> {
+      const run = await deps.runs.get(workspaceId, runId);
+      if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
+      return smpExport(run);
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
