@@ -3,7 +3,9 @@
  * through the worker, the queue and the database as a user's run goes:
  * 1. the `ambient-vs-no-mesh` template at test scale with the load generator in the mesh (as
  *    write-up A had it): no failed trial, every ambient trial's path verified from both ztunnels'
- *    own counters with mTLS, ztunnel's CPU and memory booked as data plane per level;
+ *    own counters with mTLS, ztunnel's CPU and memory booked as data plane per level; beside it
+ *    the same ambient variant with its client declared outside the mesh ("server side only"):
+ *    only the server's ztunnel on the path, plaintext, verified as such;
  * 2. STRICT mTLS scoped to the target, and STRICT for the whole namespace (which covers the load
  *    generator's own pod too): both still run, because its REST port is out of capture;
  * 3. a variant declared ambient whose load goes to pods opted out with
@@ -20,6 +22,8 @@ import { useRealNodeWorkspace } from "./test-support/real-node-workspace";
 import { until } from "./test-support/until";
 
 const HOSTNAME = "kubernetes.io/hostname";
+/** The ambient variant with its client declared outside the mesh. */
+const OUTSIDE = "istio-ambient-client-outside";
 
 describe("the path a meshed client's traffic takes, on a real ambient mesh", () => {
   const ws = useRealNodeWorkspace("real-mesh-path");
@@ -60,7 +64,7 @@ describe("the path a meshed client's traffic takes, on a real ambient mesh", () 
   const pathFlags = (t: TTrialRecord) => t.validityFlags.filter((f) => f.code.startsWith("path_"));
 
   it(
-    "ambient-vs-no-mesh, client in the mesh: every ambient trial's path verified by both ztunnels with mTLS, ztunnel booked per level",
+    "ambient-vs-no-mesh, client in the mesh and outside it: every ambient trial's path verified by the ztunnels declared (mTLS only with the client in), ztunnel booked per level",
     { timeout: 1_200_000 },
     async () => {
       const { definition } = buildTemplate("ambient-vs-no-mesh", {
@@ -75,7 +79,17 @@ describe("the path a meshed client's traffic takes, on a real ambient mesh", () 
           key: "ambient-real-mesh",
           // A second no-mesh copy: its delta to the first is this machine's A/A noise, printed
           // beside ambient's. 5 repetitions of 10 s give the deltas their intervals.
-          variants: [noMesh!, { name: "no-mesh-aa", mesh: "baseline" }, ambient!],
+          // The client outside the mesh: only the server's ztunnel, no mTLS (its own figures).
+          variants: [
+            noMesh!,
+            { name: "no-mesh-aa", mesh: "baseline" },
+            ambient!,
+            {
+              ...ambient!,
+              name: OUTSIDE,
+              topology: { client: "outside", hops: ["server-proxy"], mtls: false },
+            },
+          ],
           repetitions: 5,
           durationSeconds: 10,
           methodology: {
@@ -102,12 +116,24 @@ describe("the path a meshed client's traffic takes, on a real ambient mesh", () 
           expect(bytes.counted).toBeGreaterThanOrEqual(bytes.sent!);
         }
       }
-      for (const t of done.trials.filter((x) => x.variant !== "istio-ambient"))
+      const outsideTrials = done.trials.filter((t) => t.variant === OUTSIDE);
+      expect(outsideTrials).toHaveLength(5);
+      for (const t of outsideTrials) {
+        expect(t.pathCheck?.status, `${t.key}: ${t.pathCheck?.summary}`).toBe("verified");
+        const server = t.pathCheck!.hops.find((x) => x.hop === "server-proxy")!;
+        expect(server).toMatchObject({ proxy: "ztunnel", expected: true, status: "verified" });
+        const bytes = server.measures.find((m) => m.measure === "response-bytes")!;
+        expect(bytes.counted).toBeGreaterThanOrEqual(bytes.sent!);
+        // Plaintext from a client outside the mesh: no mutual TLS at the server's ztunnel.
+        expect(bytes.mtls ?? 0, t.key).toBeLessThanOrEqual(bytes.sent! * 0.1);
+      }
+      for (const t of done.trials.filter((x) => x.variant.startsWith("no-mesh")))
         expect(t.pathCheck ?? null, t.key).toBeNull();
       expect(report.paths?.map((p) => [p.variant, p.status])).toEqual([
         ["no-mesh", "not_applicable"],
         ["no-mesh-aa", "not_applicable"],
         ["istio-ambient", "verified"],
+        [OUTSIDE, "verified"],
       ]);
       // ztunnel's own CPU and memory, booked as data plane (role ztunnel) at the level.
       const ztunnel = (report.levelResources ?? []).filter(
@@ -116,7 +142,7 @@ describe("the path a meshed client's traffic takes, on a real ambient mesh", () 
       expect(ztunnel).toHaveLength(1);
       expect(ztunnel[0]!.meanCpuMillicores).toBeGreaterThan(0);
       expect(ztunnel[0]!.meanMemoryBytes).toBeGreaterThan(0);
-      printFigures(report, ambientTrials);
+      printFigures(report, ambientTrials, outsideTrials);
     },
   );
 
@@ -226,7 +252,11 @@ spec:
 });
 
 /** p50/p90/p99 deltas vs no mesh with their 95% intervals, the A/A copy's beside them, ztunnel's cost. */
-function printFigures(report: TRunReport, ambientTrials: TTrialRecord[]) {
+function printFigures(
+  report: TRunReport,
+  ambientTrials: TTrialRecord[],
+  outsideTrials: TTrialRecord[],
+) {
   const ms = (s: number) => `${s >= 0 ? "+" : ""}${(s * 1000).toFixed(3)} ms`;
   const abs = (s: number | null) => (s === null ? "-" : `${(s * 1000).toFixed(3)} ms`);
   const pct = (r: number) => `${r >= 0 ? "+" : ""}${(r * 100).toFixed(1)}%`;
@@ -244,11 +274,17 @@ function printFigures(report: TRunReport, ambientTrials: TTrialRecord[]) {
             `${d.relative !== null ? ` (${pct(d.relative)}${i?.relative ? ` [${pct(i.relative[0])}, ${pct(i.relative[1])}]` : ""})` : ""}`,
         );
       }
-  for (const r of (report.levelResources ?? []).filter((x) => x.variant === "istio-ambient"))
+  for (const r of (report.levelResources ?? []).filter((x) =>
+    x.variant.startsWith("istio-ambient"),
+  ))
     lines.push(
-      `${r.levelKey} ${r.role}: mean ${r.meanCpuMillicores.toFixed(1)} m CPU, ${(r.meanMemoryBytes / 2 ** 20).toFixed(1)} MiB; ` +
+      `${r.levelKey} ${r.variant} ${r.role}: mean ${r.meanCpuMillicores.toFixed(1)} m CPU, ${(r.meanMemoryBytes / 2 ** 20).toFixed(1)} MiB; ` +
         `${r.vcpuPer1000Qps === null ? "-" : (r.vcpuPer1000Qps * 1000).toFixed(0)} mCPU per 1000 RPS at ${r.achievedQps?.toFixed(1)} RPS`,
     );
   lines.push(`counters seen (last ambient trial): ${ambientTrials.at(-1)?.pathCheck?.summary}`);
+  lines.push(
+    `counters seen (last client-outside trial): ${outsideTrials.at(-1)?.pathCheck?.summary}`,
+  );
+  for (const p of report.paths ?? []) lines.push(`path ${p.variant}: ${p.declared} — ${p.checked}`);
   console.log(`[real-mesh] ambient-vs-no-mesh figures\n${lines.join("\n")}`);
 }
