@@ -1,7 +1,7 @@
 import type { HopReading, PathReadings } from "@meshbench/core";
 import { describeOutboundError } from "@meshbench/outbound";
 import type { ClusterConnection } from "../cluster/open-cluster";
-import { proxyGet } from "../fortio/pod-proxy";
+import { proxyRequest } from "../fortio/pod-proxy";
 import { call, type Kube } from "../steps/kube";
 import type { MetricsEndpoint, PathProbe } from "./discovery";
 import { parseSamples } from "./exposition";
@@ -21,7 +21,7 @@ export function podProxyScrape(k: Kube, connection: ClusterConnection): Scrape {
     const path = `/api/v1/namespaces/${e.namespace}/pods/${e.pod}:${e.port}/proxy${e.path}`;
     let answer;
     try {
-      answer = await call(k, () => proxyGet(connection, path, METRICS_TIMEOUT_MS));
+      answer = await call(k, () => proxyRequest(connection, { path }, METRICS_TIMEOUT_MS));
     } catch (error) {
       throw new Error(`${e.what}: ${describeOutboundError(error)}`, { cause: error });
     }
