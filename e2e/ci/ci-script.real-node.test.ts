@@ -4,8 +4,8 @@
  * a template, edit it, register the cluster, set budgets (an admin's token), calibrate, run, wait,
  * fetch the report, export, and print the markdown verdict a PR comment would carry. The server is
  * the REST handler over the same services as the web app, and the worker the real worker process
- * (ci-server.ts); the cluster is the real-node layer's (pods really run). Test scale: 3 s trials,
- * two QPS levels. The markdown verdict is printed for people.
+ * (ci-server.ts); the cluster is the real-node layer's (pods really run). Test scale (3 s trials),
+ * two QPS levels, 3 repetitions. The markdown verdict is printed for people.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,7 +70,10 @@ describe.skipIf(skipped)("a CI script through the CLI and REST only, on real nod
     { timeout: 1_500_000 },
     async () => {
       const { ci, admin } = tokens;
-      // 1. A benchmark from a template in one call, then edited to two QPS levels.
+      // 1. A benchmark from a template in one call, then edited: two QPS levels; 3 repetitions
+      // (test scale's 2 give a report no intervals); one target replica (the template's 2 cover
+      // both nodes, and its anti-affinity — the load generator on another node than the entry
+      // pods — would leave the load generator unschedulable).
       const created = await meshbench(
         ci,
         "benchmark",
@@ -87,12 +90,18 @@ describe.skipIf(skipped)("a CI script through the CLI and REST only, on real nod
       );
       expect(created.code).toBe(0);
       const got = await meshbench(ci, "benchmark", "get", "ci-e2e", "--json");
-      const definition = JSON.parse(got.out) as { loadMatrix: { qps: number[] } };
+      const definition = JSON.parse(got.out) as {
+        target: { replicas: number };
+        loadMatrix: { qps: number[] };
+      };
+      expect(definition.target.replicas).toBe(2);
       writeFileSync(
         path.join(dir, "definition.json"),
         JSON.stringify({
           ...definition,
+          target: { ...definition.target, replicas: 1 },
           loadMatrix: { ...definition.loadMatrix, qps: [100, 200] },
+          repetitions: 3,
         }),
       );
       const updated = await meshbench(
@@ -105,6 +114,7 @@ describe.skipIf(skipped)("a CI script through the CLI and REST only, on real nod
       );
       expect(updated.code).toBe(0);
       expect(updated.out).toContain("qps: 100, 200");
+      expect(updated.out).toContain("12 trials: 3 × 3 s");
 
       // 2. The cluster, registered and validated with the CI token (clusters:write).
       const registered = await meshbench(
@@ -124,8 +134,16 @@ describe.skipIf(skipped)("a CI script through the CLI and REST only, on real nod
       writeFileSync(
         path.join(dir, "budgets.json"),
         JSON.stringify({
-          minRepetitions: 2,
-          rules: [{ kind: "overhead", statistic: "p50", maxPercent: 200, scope: {} }],
+          minRepetitions: 3,
+          rules: [
+            {
+              kind: "overhead",
+              statistic: "p50",
+              baselineVariant: "no-mesh",
+              maxPercent: 100,
+              scope: {},
+            },
+          ],
         }),
       );
       const refused = await meshbench(ci, "budgets", "set", "ci-e2e", "--file", "budgets.json");
@@ -193,13 +211,21 @@ describe.skipIf(skipped)("a CI script through the CLI and REST only, on real nod
       }
       expect((await meshbench(ci, "export", runId, "--format", "json")).code).toBe(0);
 
-      // 8. The markdown verdict, as `meshbench comment` would post it.
+      // 8. The benchmark's history (the history page's trend): this run, at p50.
+      const trend = await meshbench(ci, "history", "show", "ci-e2e", "--statistic", "p50");
+      expect(trend.code).toBe(0);
+      expect(trend.out).toContain("history of ci-e2e (CI end to end): p50 over 1 run(s)");
+      expect(trend.out).toMatch(/custom .*: \d+\.\d+ ms/);
+
+      // 9. The markdown verdict, as `meshbench comment` would post it.
       const markdown = await meshbench(ci, "verdict", runId, "--format", "markdown");
       expect(markdown.code).toBe(ran.code);
       expect(markdown.out).toMatch(
         /^<!-- meshbench -->\n### .* Meshbench verdict: \*\*(PASS|FAIL|INCONCLUSIVE)\*\*/,
       );
       expect(markdown.out).toContain(`${server.url}/runs/${runId}`);
+      expect(markdown.out).toMatch(/\| custom \| p99 \|.*\| \[[-−+][^|]*\] \(95%\) \|/);
+      expect(markdown.out).not.toContain("too few repetitions");
       console.log(`\n===== markdown verdict of the real-node CI run =====\n${markdown.out}`);
       expect(server.errors).toEqual([]);
     },

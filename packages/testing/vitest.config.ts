@@ -8,5 +8,6 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     exclude: ["src/**/*.real-node.test.ts", "src/**/*.real-mesh.test.ts"],
+    testTimeout: 60_000,
   },
 });

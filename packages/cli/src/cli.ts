@@ -5,6 +5,7 @@ import { cancel, CANCEL_USAGE } from "./commands/cancel";
 import { cluster, CLUSTER_USAGE } from "./commands/cluster";
 import { comment, COMMENT_USAGE } from "./commands/comment";
 import { compare, COMPARE_USAGE } from "./commands/compare";
+import { history, HISTORY_USAGE } from "./commands/history";
 import { inspect, INSPECT_USAGE } from "./commands/inspect";
 import { EXPORT_USAGE, exportRun, report, REPORT_USAGE } from "./commands/report";
 import { run, RUN_USAGE } from "./commands/run";
@@ -32,6 +33,7 @@ export const USAGE = [
   COMMENT_USAGE,
   SHARE_USAGE,
   BUDGETS_USAGE,
+  HISTORY_USAGE,
   "",
   "Server and token: --url/--token or MESHBENCH_URL/MESHBENCH_TOKEN.",
   "Exit codes: 0 ok/pass, 1 fail or invalid input, 2 inconclusive, 3 error (network, auth, server), 64 usage.",
@@ -53,6 +55,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   comment,
   share,
   budgets,
+  history,
 };
 
 /** Runs one command; every refusal is a one-line message on stderr and an exit code, never a stack. */

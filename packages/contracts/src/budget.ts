@@ -66,7 +66,11 @@ export type TBudgetRule = z.infer<typeof ZBudgetRule>;
 export const ZBudgets = z.object({
   /** Confidence of the bootstrap intervals the relative rules are judged on. */
   confidence: z.number().gt(0.5).lt(1).default(0.95),
-  /** Fewer valid repetitions than this on either side of a comparison → inconclusive. */
+  /**
+   * Fewer valid repetitions than this in a cell → inconclusive. Relative rules (overhead,
+   * regression) judge an interval, which needs at least 3 per side whatever this says — the
+   * report's rule (DEFAULT_MIN_REPETITIONS in core/stats/delta.ts).
+   */
   minRepetitions: z.number().int().min(1).default(2),
   /** A cell with fewer latency samples than this in total → inconclusive. */
   minSamples: z.number().int().min(1).default(200),

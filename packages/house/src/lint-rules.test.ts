@@ -26,7 +26,8 @@ async function ruleErrors(relative: string, text: string) {
 
 const long = Array.from({ length: 301 }, (_, i) => `export const line${i} = ${i};`).join("\n");
 
-describe("lint holds the house", () => {
+// Typed linting builds a TypeScript program on the first call: seconds on a busy 2-core machine.
+describe("lint holds the house", { timeout: 120_000 }, () => {
   it("an upward import (core → db) is an error; core → contracts is not", async () => {
     const up = 'import type { Database } from "@meshbench/db";\nexport type X = Database;\n';
     const down = 'import type { TRole } from "@meshbench/contracts";\nexport type Y = TRole;\n';

@@ -24,4 +24,15 @@ export const REST_EXEMPTIONS: Record<string, string> = {
     "membership is the owner's, in the browser: no token reaches owner procedures",
   "members.cancelInvitation":
     "membership is the owner's, in the browser: no token reaches owner procedures",
+  "secrets.list":
+    "header secrets are set up in the browser (Settings → Secrets); no scope reaches secrets.*, so a " +
+    "CI token cannot even learn which secrets exist — a benchmark names its secret, CI never needs the list",
+  "secrets.put":
+    "a header secret's value is typed by a signed-in admin: no token (however leaked) can plant or " +
+    "replace the credential a benchmark sends to the target",
+  "secrets.delete":
+    "destructive and credential-bearing: kept to signed-in admins, like clusters.delete",
+  "secrets.generateTestJwt":
+    "mints a signing key pair into the vault for the template picker's JWT variant: a signed-in " +
+    "admin's choice, never a token's",
 };

@@ -11,7 +11,7 @@ import { CONNECTION } from "./verdict";
 import { waitForRun } from "./wait-run";
 
 export const CALIBRATE_USAGE =
-  "usage: meshbench calibrate --cluster name|id [--benchmark key] [--repetitions n] [--wait] [--timeout s]\n" +
+  "usage: meshbench calibrate --cluster name|id [--benchmark key] [--repetitions n] [--wait] [--timeout s] [--poll-ms n]\n" +
   "         [--json] [--url u] [--token t]   (needs the runs:trigger scope)";
 
 const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;

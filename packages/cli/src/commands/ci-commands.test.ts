@@ -164,6 +164,38 @@ describe("meshbench cluster register|validate|list, calibrate", () => {
     expect(m.requests.at(-1)?.path).toBe("/clusters/c1/noise-band");
     expect(m.out()).toContain("100 QPS × 8 conn: p99 [-5.0%, +4.0%]");
   });
+
+  it("run --wait writes a progress line to a CI log only when it changes", async () => {
+    const states = [
+      ["queued", 0],
+      ["running", 0],
+      ["running", 0],
+      ["running", 0],
+      ["running", 6],
+      ["succeeded", 12],
+    ] as const;
+    let poll = 0;
+    const m = serverIo((method, path) => {
+      if (path === "/runs") return Response.json({ runId: "r1" });
+      if (path === "/runs/r1") {
+        const [status, trialsDone] = states[Math.min(poll++, states.length - 1)]!;
+        return Response.json({ status, trialsDone, trialsTotal: 12 });
+      }
+      return Response.json({ status: "pass", reasons: [] });
+    });
+    await runCli(["run", "ci", "--cluster", "prod", "--wait", "--poll-ms", "1"], m.io);
+    expect(
+      m
+        .err()
+        .split("\n")
+        .filter((l) => l.includes(" trials ")),
+    ).toEqual([
+      "[------------------------------] 0/12 trials queued",
+      "[------------------------------] 0/12 trials running",
+      "[###############---------------] 6/12 trials running",
+      "[##############################] 12/12 trials succeeded",
+    ]);
+  });
 });
 
 describe("meshbench report, export, compare --series, share, budgets", () => {

@@ -6,7 +6,7 @@ import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
 import { waitForRun } from "./wait-run";
 
 export const RUN_USAGE =
-  "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--json] [--url u] [--token t]\n" +
+  "usage: meshbench run <benchmark> --cluster name [--wait] [--timeout seconds] [--poll-ms n] [--json] [--url u] [--token t]\n" +
   "       [--title t] [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--label k=v]...";
 
 /** Triggers a run of a saved benchmark (runs.start over REST); --wait polls it, then judges it. */

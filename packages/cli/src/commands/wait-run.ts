@@ -10,7 +10,8 @@ function bar(run: TRunResults): string {
 
 /**
  * Polls `GET /runs/{runId}` with a progress bar on stderr until the run ended; a run that did not
- * succeed (or outlived the timeout) is exit 3 with its reason.
+ * succeed (or outlived the timeout) is exit 3 with its reason. On a terminal the bar redraws in
+ * place; in a CI log (no TTY) a line is written only when it changes, not once per poll.
  */
 export async function waitForRun(
   io: CliIo,
@@ -20,8 +21,12 @@ export async function waitForRun(
 ): Promise<TRunResults> {
   const deadline = Date.now() + timeoutMs;
   let current = await callApi<TRunResults>(io, target, "GET", `/runs/${runId}`);
+  let shown = "";
   while (isRunActive(current.status)) {
-    io.stderr(io.isTty ? `\r${bar(current)}` : `${bar(current)}\n`);
+    const line = bar(current);
+    if (io.isTty) io.stderr(`\r${line}`);
+    else if (line !== shown) io.stderr(`${line}\n`);
+    shown = line;
     if (Date.now() > deadline)
       throw new CliError(
         EXIT.error,

@@ -103,6 +103,17 @@ describe("judging a delta against the noise band", () => {
     expect(judgeAgainstNoise(delta(0.04, [0.02, 0.07]), band)).toMatchObject({ call: "noise" });
   });
 
+  it("never calls a delta between zero and a one-sided band beyond noise", () => {
+    const leaning = { ...band, band: [0.128, 0.407] as [number, number] };
+    // Seen on real nodes: +10.9% [+5.8%, +15.8%] against an A/A band of [+12.8%, +40.7%].
+    expect(judgeAgainstNoise(delta(0.109, [0.058, 0.158]), leaning)).toMatchObject({
+      call: "noise",
+      reason: expect.stringMatching(/^between zero and the/),
+    });
+    expect(judgeAgainstNoise(delta(-0.03, [-0.05, -0.01]), leaning).call).toBe("real");
+    expect(judgeAgainstNoise(delta(0.5, [0.45, 0.55]), leaning).call).toBe("real");
+  });
+
   it("lets the interval decide outside the band, or without one", () => {
     expect(judgeAgainstNoise(delta(0.12, [0.08, 0.16]), band).call).toBe("real");
     expect(judgeAgainstNoise(delta(0.12, [-0.01, 0.25]), band).call).toBe("no_evidence");

@@ -130,8 +130,11 @@ export interface NoiseJudgement {
 /**
  * A mesh-vs-baseline delta read against the band: inside the band it is noise, even when its own
  * interval excludes zero (a difference the cluster makes between two identical baselines is not
- * the mesh's doing). Outside it, the interval decides: excluding zero is a real difference,
- * including it is no evidence. Without a band, only the interval speaks.
+ * the mesh's doing). So is a delta between zero and a band that excludes zero (an A/A run that
+ * leaned one way, e.g. [+13%, +41%]): it is smaller than what two identical baselines differed by,
+ * never "beyond" them. Beyond the band's far edge on the delta's side, the interval decides:
+ * excluding zero is a real difference, including it is no evidence. Without a band, only the
+ * interval speaks.
  */
 export function judgeAgainstNoise(
   delta: Pick<TDelta, "relative" | "interval">,
@@ -140,8 +143,15 @@ export function judgeAgainstNoise(
   const rel = delta.relative;
   if (rel === null)
     return { call: "unknown", band, reason: "no relative delta (zero or missing baseline)" };
-  if (band.band && band.band[0] <= rel && rel <= band.band[1])
-    return { call: "noise", band, reason: `within the ${band.label} band` };
+  if (band.band && Math.min(band.band[0], 0) <= rel && rel <= Math.max(band.band[1], 0))
+    return {
+      call: "noise",
+      band,
+      reason:
+        band.band[0] <= rel && rel <= band.band[1]
+          ? `within the ${band.label} band`
+          : `between zero and the ${band.label} band: smaller than two identical baselines differed`,
+    };
   const ci = delta.interval?.relative;
   if (!ci) return { call: "unknown", band, reason: "no interval (too few repetitions)" };
   if (ci[0] <= 0 && ci[1] >= 0)

@@ -189,6 +189,21 @@ describe("evaluateVerdict: absolute and overhead budgets", () => {
     expect(v.checks[0]!.cell?.variant).toBe("istio");
   });
 
+  it("judges no interval on fewer than 3 repetitions per side, as the report does", () => {
+    const two = [...reps("baseline", 0.4, 2), ...reps("istio", 0.41, 2)];
+    const v = evaluateVerdict({
+      budgets: budgets({
+        minRepetitions: 2,
+        rules: [{ kind: "overhead", statistic: "p50", maxPercent: 80 }],
+      }),
+      trials: two,
+      reference: null,
+      seed: 1,
+    });
+    expect(v.status).toBe("inconclusive");
+    expect(v.reasons[0]).toMatch(/too few repetitions for an interval/);
+  });
+
   it("rejects an overhead budget without a limit", () => {
     expect(ZBudgets.safeParse({ rules: [{ kind: "overhead" }] }).success).toBe(false);
   });

@@ -6,6 +6,7 @@ import type {
   TVerdictStatus,
 } from "@meshbench/contracts";
 import { compareVariants } from "../stats/compare";
+import { DEFAULT_MIN_REPETITIONS } from "../stats/delta";
 import { trialCounts } from "../trials";
 import { cellAt, describeCell, groupCells, inScope, type VerdictCellTrials } from "./cells";
 import { effectOf, fmtMs, judgeDelta, ms, type Limit } from "./decide";
@@ -64,7 +65,9 @@ function compare(
     seed: ctx.seed,
     iterations: ctx.iterations,
     confidence: ctx.budgets.confidence,
-    minRepetitions: ctx.budgets.minRepetitions,
+    // The report computes no interval below DEFAULT_MIN_REPETITIONS per side; neither does a
+    // verdict, whatever older budgets say (they once defaulted to 2): one rule, one answer.
+    minRepetitions: Math.max(ctx.budgets.minRepetitions, DEFAULT_MIN_REPETITIONS),
     statistics: [statistic],
   });
   const delta = comparison.statistics[0]!;
