@@ -2,7 +2,8 @@
  * `pnpm bench`: starts its own Postgres, web app (the production build) and Fortio UI on free
  * ports, measures each figure against a reference taken in the same run, prints a Markdown table
  * and stops everything it started. Flags: --no-build (use the existing web build), --quick
- * (fewer samples), --only=ingest,compare,storage,chart,scheduler (diagnostics).
+ * (fewer samples), --only=merge,ingest,compare,storage,chart,scheduler (diagnostics; `--only=merge`
+ * is in-process and starts nothing).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -11,6 +12,7 @@ import { benchCompare, benchPooling, uploadRun } from "./compare";
 import { demoMatrixDir, readDemoMatrix, type DemoTrialFile } from "@meshbench/demo";
 import { syntheticRunTrials, QPS, VARIANTS } from "./fixtures";
 import { ensureFortio, FORTIO_VERSION } from "./fortio-bin";
+import { benchGeneratorMerge } from "./generator-merge";
 import { closeAgent, httpRequest } from "./http";
 import { benchIngest, createBenchTokens } from "./ingest";
 import { cleanupAll } from "./processes";
@@ -190,7 +192,25 @@ async function chartSection({ stack, chartFile, tokens, session }: Ctx, fortioBi
   ]);
 }
 
+/** In-process: several load generators' results merged exactly into one trial's (issue 25). */
+function generatorMergeSection(files: DemoTrialFile[]) {
+  log("generator merge…");
+  const figures = benchGeneratorMerge(files, [2, 8, 32], quick ? 100 : 500);
+  results.generatorMerge = figures;
+  for (const f of figures)
+    rows.push([
+      `Merge ${f.generators} generators' results (exact histogram + summary) p50`,
+      `${ms(f.merge.p50)} (p95 ${ms(f.merge.p95)})`,
+      `one pass over ${f.buckets} buckets ${ms(f.touch.p50)}`,
+      ratio(f.merge.p50, f.touch.p50),
+      "≤ 1 ms",
+      yes(f.merge.p50 <= 1),
+    ]);
+}
+
 async function main() {
+  if (wants("merge")) generatorMergeSection(readDemoMatrix());
+  if (only !== null && [...only].every((part) => part === "merge")) return printTable();
   const fortioBin = ensureFortio(log);
   if (!args.has("--no-build")) await buildWeb(log);
   const stack = await startStack(log);
@@ -244,6 +264,10 @@ async function main() {
     );
   }
 
+  printTable();
+}
+
+function printTable() {
   const table = [
     "| Benchmark | Measured | Reference (same run) | Ratio | Target | Met |",
     "| --- | --- | --- | --- | --- | --- |",

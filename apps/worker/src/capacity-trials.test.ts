@@ -116,8 +116,12 @@ describe("the capacity search's trials over stored results", () => {
       })
     ).id;
 
-  /** Runs the generator's trials, recording each; stops after `limit` trials (a killed worker). */
-  async function drive(runId: string, limit = Infinity) {
+  /**
+   * Runs the generator's trials, recording each; stops after `limit` trials (a killed worker).
+   * With `generatorCap`, the load generator (100m CPU limit) cannot send more than that many QPS:
+   * above it the trial falls short with the generator at 98m while the target keeps its SLO.
+   */
+  async function drive(runId: string, limit = Infinity, generatorCap = Infinity) {
     const { execution } = createServices(db);
     const ran: TPlannedTrial[] = [];
     const ctx = { ws, runId, def, config, execution, log: () => {} };
@@ -125,11 +129,32 @@ describe("the capacity search's trials over stored results", () => {
       if (ran.length >= limit) break;
       const capacity = CAPACITY[t.coordinates.variant as keyof typeof CAPACITY];
       await execution.markRunning(ws, runId, t);
+      const bound = t.coordinates.requestedQps! > generatorCap;
+      const text = bound
+        ? fortioResult({ ...t.coordinates, requestedQps: generatorCap }, capacity).replace(
+            `"RequestedQPS":"${generatorCap}"`,
+            `"RequestedQPS":"${t.coordinates.requestedQps}"`,
+          )
+        : fortioResult(t.coordinates, capacity);
+      const lgCpu = bound ? 98 : 40;
       expect(
         await execution.recordTrial(ws, runId, {
           ...t,
-          text: fortioResult(t.coordinates, capacity),
-          samples: [],
+          text,
+          samples: [
+            {
+              trialKey: t.key,
+              variant: t.coordinates.variant,
+              role: "load_generator",
+              namespace: "ns",
+              pod: "lg-fortio-0",
+              container: "fortio",
+              cpuMillicores: lgCpu,
+              memoryBytes: 1e7,
+              sampledAt: new Date(1_700_000_000_000 + t.sequence * 1000),
+            },
+          ],
+          loadGeneratorCeiling: { millicores: 100, source: "limit" },
         }),
       ).toBeNull();
       ran.push(t);
@@ -202,5 +227,21 @@ describe("the capacity search's trials over stored results", () => {
     const rows = await db.trial.findMany({ where: { runId }, orderBy: { sequence: "asc" } });
     const key = (c: TTrialCoordinates) => `${c.variant}/${c.requestedQps}/${c.repetition}`;
     expect(rows.map((r) => key(r as unknown as TTrialCoordinates))).toEqual(straight.map(key));
+  });
+
+  it("stops where the load generator could not go on: '≥ X (load generator bound)'", async () => {
+    const runId = await newRun();
+    const { left } = await drive(runId, Infinity, 600);
+    expect(left.size).toBe(0);
+    const report = await createServices(db).reports.runReport(ws, runId);
+    const [base, slow] = report.capacity!.variants;
+    // The target holds 1,000 QPS, but the generator stops at 600: no capacity is claimed.
+    expect(base).toMatchObject({ status: "load_generator_bound", capacityQps: 400 });
+    expect(base!.interval).toEqual([400, null]);
+    expect(base!.sentence).toMatch(/^≥ 400 QPS \(load generator bound\)/);
+    const bound = base!.probes.find((p) => p.requestedQps === 800)!;
+    expect(bound.passed).toBe(false);
+    expect(bound.repetitions[0]!.misses.join()).toContain("load generator saturated");
+    expect(slow!.status).toBe("load_generator_bound");
   });
 });

@@ -5,7 +5,7 @@ import {
   type TResolvedHeader,
   type TValidityFlag,
 } from "@meshbench/contracts";
-import { trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
+import { loadGeneratorCeiling, trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
 import { pathReader } from "./trial-path";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { RunExecutionService, TrialOutput } from "@meshbench/services";
@@ -172,6 +172,10 @@ export async function runTrial(
     samples: windowed.length ? windowed : usage.samples,
     flags: ctx.flags ?? [],
     ...(judged ? { path: judged } : {}),
+    loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
+      ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
+      : null,
+    targetCpuLimitMillicores: ctx.variant.targetCpuLimitMillicores ?? null,
   });
   return failure ? "failed" : "succeeded";
 }

@@ -199,6 +199,13 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
       path: ["loadMatrix", "protocols"],
       message: `request headers are sent on http1 and h2 load only, not ${headerless.join(", ")} (Fortio's REST gRPC runner sends no metadata; TCP has no headers)`,
     });
+  const fewest = Math.min(...b.loadMatrix.connections);
+  if (b.methodology.loadGenerators > fewest)
+    ctx.addIssue({
+      code: "custom",
+      path: ["methodology", "loadGenerators"],
+      message: `each load generator needs at least one connection: at most ${fewest} (the matrix's fewest connections)`,
+    });
   const reps = b.repetitions - b.methodology.runRule.dropWorst;
   if (reps < 1)
     ctx.addIssue({

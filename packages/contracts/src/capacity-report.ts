@@ -7,6 +7,7 @@ export const ZCapacityStatus = z.enum([
   "at_least",
   "below_minimum",
   "budget_exhausted",
+  "load_generator_bound",
 ]);
 export type TCapacityStatus = z.infer<typeof ZCapacityStatus>;
 

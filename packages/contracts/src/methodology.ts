@@ -67,6 +67,11 @@ export const ZMethodology = z.object({
   fortio: ZFortioOptions.default(ZFortioOptions.parse({})),
   placement: ZPlacement.default(ZPlacement.parse({})),
   loadGeneratorResources: ZResourceSpec.optional(),
+  /**
+   * Load generators per trial: each trial's QPS and connections split over this many Fortio pods
+   * (core's splitLoad), their histograms merged exactly. Each needs at least one connection.
+   */
+  loadGenerators: z.number().int().min(1).max(32).default(1),
   /** Passed to the injector through its pod annotations (istio: sidecar.istio.io/proxyCPU…). */
   sidecarResources: ZResourceSpec.optional(),
   /** Whether the load generator's pod joins the mesh too (off: it opts out of injection). */

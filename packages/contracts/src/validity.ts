@@ -12,6 +12,8 @@ export const ZValidityCode = z.enum([
   "path_not_verified",
   /** The path could not be checked this time (counters unreadable, a resumed trial). */
   "path_unchecked",
+  /** The load generator, not the target, was the bottleneck (core's assessLoadGenerator). */
+  "load_generator_saturated",
 ]);
 export type TValidityCode = z.infer<typeof ZValidityCode>;
 

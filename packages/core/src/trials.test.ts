@@ -168,6 +168,22 @@ describe("saturated trials in the counting rule", () => {
     });
   });
 
+  it("leaves a trial whose load generator was the bottleneck out of deltas and load curves", () => {
+    const generator = {
+      code: "load_generator_saturated",
+      severity: "invalid" as const,
+      message: "load generator saturated: it used 97m of 100m",
+    };
+    const t = record({ summary, actualQps: 300, validityFlags: [shortfall, generator] });
+    expect(trialStanding(t)).toMatchObject({
+      countsForLatency: false,
+      onLoadCurve: false,
+      exclusion: "load_generator_saturated",
+      reason: generator.message,
+    });
+    expect(loadCurveTrials([t])).toEqual([]);
+  });
+
   it("keeps a saturated trial without latency numbers on the load curve; failed ones nowhere", () => {
     expect(trialStanding(record({ actualQps: 100 }))).toMatchObject({ exclusion: "saturated" });
     expect(trialStanding(record({}))).toMatchObject({

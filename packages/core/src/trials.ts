@@ -70,7 +70,8 @@ export function groupByCell<T extends CellCoordinates>(trials: Iterable<T>): Map
 }
 
 /** Why a trial is left out of latency tables, comparisons and verdicts (null: it counts). */
-export type TrialExclusion = "not_succeeded" | "no_numbers" | "saturated" | "invalid";
+export type TrialExclusion =
+  "not_succeeded" | "no_numbers" | "saturated" | "load_generator_saturated" | "invalid";
 
 export interface TrialStanding {
   /** In latency tables, deltas and verdicts. */
@@ -89,6 +90,9 @@ const SATURATION_FLAGS = new Set(["qps_shortfall", "errors"]);
 /**
  * The one rule of which trials count, and why the others do not:
  * - not succeeded, or no numbers: listed, used nowhere;
+ * - load generator saturated (its `load_generator_saturated` flag, core's assessLoadGenerator):
+ *   the trial measured the generator, so it is used nowhere (not even on load curves, where it
+ *   would draw a false knee), with the flag's reason; capacity searches say "load generator bound";
  * - saturated (achieved < 95% of requested, or > 1% errors; see classifySaturation): out of
  *   latency deltas with that reason, but a data point on the load curves;
  * - any other invalid validity flag (e.g. too few samples): listed, used nowhere;
@@ -122,6 +126,8 @@ export function trialStanding(
           },
           thresholds,
         );
+  const generator = t.validityFlags.find((f) => f.code === "load_generator_saturated");
+  if (generator) return out("load_generator_saturated", generator.message, saturation);
   const otherInvalid = t.validityFlags.find(
     (f) => f.severity === "invalid" && !(saturation?.saturated && SATURATION_FLAGS.has(f.code)),
   );

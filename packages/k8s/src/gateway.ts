@@ -43,9 +43,19 @@ export type ClusterFacts = {
 };
 
 /** A variant ready to be measured, or the reason it cannot be (e.g. its mesh did not take effect). */
+/** The load generator's CPU limit (summed over its containers) and its node's allocatable CPU. */
+export type LoadGeneratorCpuRoom = {
+  cpuLimitMillicores: number | null;
+  nodeAllocatableMillicores: number | null;
+};
+
 export type PreparedVariant = {
   namespace: string;
   problem: string | null;
+  /** Where the load generator's CPU ceiling comes from (core's loadGeneratorCeiling). */
+  loadGeneratorCpu?: LoadGeneratorCpuRoom;
+  /** The target's pods' CPU limit in the namespace, summed; null when one is unlimited. */
+  targetCpuLimitMillicores?: number | null;
   /** Target pods in other namespaces (a per-variant Service URL's), sampled with the variant. */
   alsoSample?: { namespace: string; pods: string[] }[];
   /** What was not checked or applied, for the run's environment record. */

@@ -6,6 +6,7 @@ export type {
   ClusterGateway,
   CpuCounterReading,
   PreparedVariant,
+  LoadGeneratorCpuRoom,
   UsageSample,
 } from "./gateway";
 export type { PathProbe } from "./path/discovery";

@@ -8,11 +8,12 @@ import {
 } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { KubeClusterGateway } from "./kube-cluster-gateway";
+import { loadGeneratorCpuRoom, targetCpuLimit } from "./steps/cpu-room";
 import { deployLoadGenerator, waitForLoadGenerator } from "./steps/load-generator";
 import { ensureNamespace } from "./steps/namespaces";
 import { deployTarget, waitForTarget } from "./steps/targets";
 import { testConnection, testKube, testLoadGenerators } from "./test-support/test-cluster";
-import { parseResourceMetrics } from "./usage/resource-metrics";
+import { parseCpuQuantity, parseResourceMetrics } from "./usage/resource-metrics";
 
 const admin = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 
@@ -173,6 +174,17 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
         timeoutMs: 30_000,
       });
       expect(server.pod).toMatch(/^lg-fortio-/);
+      // No CPU limit in this definition: the ceiling is the allocatable CPU of its kwok node,
+      // and the target's own CPU saturation is not judged (its echo pod is unlimited).
+      const room = await loadGeneratorCpuRoom(k, ns, server.pod);
+      expect(room.cpuLimitMillicores).toBeNull();
+      expect(await targetCpuLimit(k, ns)).toBeNull();
+      const lgPod = await k.apis.core.readNamespacedPod({ name: server.pod, namespace: ns });
+      const node = await k.apis.core.readNode({ name: lgPod.spec!.nodeName! });
+      expect(room.nodeAllocatableMillicores).toBe(
+        parseCpuQuantity(node.status!.allocatable!["cpu"]!),
+      );
+      expect(room.nodeAllocatableMillicores).toBeGreaterThan(0);
       // The apiserver refuses to proxy to a loopback node address (kwok's), so the node-proxy
       // path degrades to "no samples"; kwok's emulated endpoint is checked directly below.
       await expect(gw.sampleUsage([ns], { controlPlaneNamespaces: [] })).rejects.toThrow(
@@ -195,6 +207,53 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
       expect(await gw.listRunNamespaces()).toContainEqual({ namespace: ns, runId });
     } finally {
       expect(await gw.cleanup(runId)).toEqual([`mb-${runId}-baseline`]);
+    }
+  });
+
+  it("reads the load generator's and the target's CPU limits off their admitted pods", async () => {
+    const gw = admin();
+    const k = testKube();
+    const runId = "gwcpu1";
+    const def = ZBenchmarkDefinition.parse({
+      key: "k",
+      name: "n",
+      target: {
+        kind: "fortio-echo",
+        replicas: 2,
+        resources: { limits: { cpu: "500m", memory: "64Mi" } },
+      },
+      variants: [{ name: "baseline", mesh: "baseline" }],
+      loadMatrix: { qps: [100], connections: [1] },
+      methodology: { loadGeneratorResources: { limits: { cpu: "250m", memory: "64Mi" } } },
+    });
+    try {
+      const ns = await ensureNamespace(k, runId, ZVariant.parse(def.variants[0]));
+      if (def.target.kind !== "fortio-echo") throw new Error("unreachable");
+      await deployTarget(k, {
+        runId,
+        variant: "baseline",
+        namespace: ns,
+        target: def.target,
+        methodology: def.methodology,
+      });
+      await waitForTarget(k, ns, { timeoutMs: 30_000 });
+      await deployLoadGenerator(k, {
+        runId,
+        variant: "baseline",
+        namespace: ns,
+        methodology: def.methodology,
+        inMesh: false,
+      });
+      const server = await waitForLoadGenerator(k, testLoadGenerators(k), ns, {
+        timeoutMs: 30_000,
+      });
+      const room = await loadGeneratorCpuRoom(k, ns, server.pod);
+      expect(room.cpuLimitMillicores).toBe(250);
+      expect(room.nodeAllocatableMillicores).toBeGreaterThan(0);
+      // Two echo replicas at 500m each; the load generator's pod is not the target's.
+      expect(await targetCpuLimit(k, ns)).toBe(1000);
+    } finally {
+      await gw.cleanup(runId);
     }
   });
 });

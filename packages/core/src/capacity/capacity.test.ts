@@ -214,3 +214,49 @@ describe("capacity with an interval, and the share of baseline kept", () => {
     ).toBe("baseline: no capacity to compare");
   });
 });
+
+describe("capacity search bound by the load generator (issue 25)", () => {
+  /** The target holds 1,650 QPS at the SLO, but the generator cannot drive more than 1,200. */
+  const generatorCapped: Model = (t) => {
+    const bound = t.requestedQps > 1200;
+    return {
+      ...curve({ baseline: 1650 })(t),
+      actualQps: bound ? 1200 : t.requestedQps,
+      loadGeneratorBound: bound,
+    };
+  };
+
+  it("stops at the generator's limit and reports only a lower bound", () => {
+    const c = config({ variants: ["baseline"] });
+    const obs = run(c, generatorCapped);
+    const [r] = capacityResults(c, obs);
+    expect(r).toMatchObject({
+      status: "load_generator_bound",
+      capacityQps: 1000,
+      bracket: { lastPass: 1000, firstFail: 2000 },
+    });
+    expect(r?.interval?.[1]).toBeNull();
+    // No bisecting under a failure that says nothing about the target.
+    expect(new Set(obs.map((o) => o.requestedQps))).toEqual(new Set([500, 1000, 2000]));
+  });
+
+  it("searches on when a generator-bound repetition is outvoted by passing ones", () => {
+    const c = config({ variants: ["baseline"] });
+    const m: Model = (t) => ({
+      ...curve({ baseline: 1650 })(t),
+      loadGeneratorBound: t.repetition === 1 && t.requestedQps === 1000,
+      actualQps: t.repetition === 1 && t.requestedQps === 1000 ? 500 : t.requestedQps,
+    });
+    const [r] = capacityResults(c, run(c, m));
+    expect(r?.status).toBe("converged");
+  });
+
+  it("says so when the target failed the SLO on its own first", () => {
+    const c = config({ variants: ["baseline"] });
+    const m: Model = (t) => ({
+      ...curve({ baseline: 800 })(t),
+      loadGeneratorBound: false,
+    });
+    expect(capacityResults(c, run(c, m))[0]?.status).toBe("converged");
+  });
+});

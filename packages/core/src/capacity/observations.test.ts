@@ -38,7 +38,13 @@ describe("capacity observations from stored trials", () => {
       actualQps: 900,
       p99Seconds: 0.012,
       errorRate: 0.005,
+      loadGeneratorBound: false,
     });
+  });
+
+  it("marks a trial whose load generator was the bottleneck", () => {
+    const flag = { code: "load_generator_saturated", severity: "invalid" as const, message: "lg" };
+    expect(probeObservationOf(record({ validityFlags: [flag] }))?.loadGeneratorBound).toBe(true);
   });
 
   it("skips trials that did not succeed or have no rates, so the search asks for them again", () => {

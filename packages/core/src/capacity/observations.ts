@@ -6,7 +6,8 @@ import type { ProbeObservation } from "./types";
 /**
  * A stored trial of a capacity search as the search reads it. Saturated trials are observations
  * like any other (they fail the SLO, which is the point); trials that did not succeed, or lack a
- * requested or achieved rate, are not observations: the search asks for them again.
+ * requested or achieved rate, are not observations: the search asks for them again. A trial
+ * whose load generator was the bottleneck is an observation marked `loadGeneratorBound`.
  */
 export function probeObservationOf(t: TTrialRecord): ProbeObservation | null {
   if (t.status !== "succeeded" || t.requestedQps === null || t.actualQps === null) return null;
@@ -19,6 +20,7 @@ export function probeObservationOf(t: TTrialRecord): ProbeObservation | null {
     actualQps: t.actualQps,
     p99Seconds: p99 !== null && Number.isFinite(p99) ? p99 : null,
     errorRate: errorRateOf({ requestCount: t.requestCount ?? 0, errorCount: t.errorCount ?? 0 }),
+    loadGeneratorBound: t.validityFlags.some((f) => f.code === "load_generator_saturated"),
   };
 }
 

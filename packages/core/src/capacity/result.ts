@@ -80,7 +80,9 @@ export function capacityResults(
     let interval: VariantCapacity["interval"] = null;
     if (lastPass !== null) {
       const low = Math.min(lastPass, ...repetitionCapacities);
-      const high = firstFail === null ? null : Math.max(firstFail, ...repetitionCapacities);
+      // Bound by the generator: the failure above the last pass says nothing of the target.
+      const open = firstFail === null || v.status === "load_generator_bound";
+      const high = open ? null : Math.max(firstFail, ...repetitionCapacities);
       interval = [low, high];
     }
     return {

@@ -43,7 +43,9 @@ export function probeVerdicts(
       if (os.length < config.repetitions) continue;
       const passes = os.filter((o) => repetitionPasses(o, config.slo)).length;
       const passed = config.rule === "all" ? passes === os.length : passes * 2 > os.length;
-      verdicts.push({ requestedQps, passes, repetitions: os.length, passed });
+      const loadGeneratorBound =
+        !passed && os.some((o) => o.loadGeneratorBound && !repetitionPasses(o, config.slo));
+      verdicts.push({ requestedQps, passes, repetitions: os.length, passed, loadGeneratorBound });
     }
     out.set(variant, verdicts);
   }
@@ -76,6 +78,14 @@ export interface VariantSearchState {
 type Decision =
   | { status: "searching"; next: number }
   | { status: Exclude<VariantSearchStatus, "searching" | "budget_exhausted"> };
+
+/**
+ * Whether the bracket's first failure is the load generator's: then neither bisecting below it
+ * nor going above says anything more about the target, and the search stops there.
+ */
+function boundByGenerator(probes: readonly ProbeVerdict[], firstFail: number | null): boolean {
+  return probes.some((p) => p.requestedQps === firstFail && p.loadGeneratorBound);
+}
 
 /** Bracket by doubling until a probe fails (halving until one passes), then bisect to the precision. */
 function decide(
@@ -134,7 +144,9 @@ export function nextCapacityProbes(
   const variants = config.variants.map((variant): VariantSearchState => {
     const probes = verdicts.get(variant) ?? [];
     const { lastPass, firstFail } = bracketOf(probes);
-    const d = decide(config, lastPass, firstFail);
+    const d: Decision = boundByGenerator(probes, firstFail)
+      ? { status: "load_generator_bound" }
+      : decide(config, lastPass, firstFail);
     const base = { variant, probes, lastPass, firstFail };
     if (d.status !== "searching") return { ...base, status: d.status, nextQps: null };
     const seen = new Set(

@@ -38,6 +38,8 @@ export interface ProbeObservation {
   /** null when the trial produced no latency numbers (it fails the SLO). */
   p99Seconds: number | null;
   errorRate: number;
+  /** The trial's load generator was its bottleneck (flag load_generator_saturated). */
+  loadGeneratorBound?: boolean;
 }
 
 /** A trial the search asks the worker to run next. */
@@ -56,11 +58,18 @@ export type VariantSearchStatus =
   /** Failed even at minQps. */
   | "below_minimum"
   /** Not enough budget left for another probe. */
-  | "budget_exhausted";
+  | "budget_exhausted"
+  /**
+   * The lowest failing probe failed because the load generator could not drive it: the target's
+   * capacity is only known to be at least the last pass ("≥ X (load generator bound)").
+   */
+  | "load_generator_bound";
 
 export interface ProbeVerdict {
   requestedQps: number;
   passes: number;
   repetitions: number;
   passed: boolean;
+  /** Failed, with a failing repetition bound by its load generator: says nothing of the target. */
+  loadGeneratorBound: boolean;
 }

@@ -1,5 +1,6 @@
 export { countTrials, expandLoadCells, expandTrials, type TLoadCell } from "./expand-trials";
 export { planTrials, type TInterleaving, type TPlannedTrial } from "./interleave";
+export { splitLoad, type GeneratorLoad } from "./split-load";
 export {
   DEFAULT_OVERHEADS,
   estimateRunSeconds,

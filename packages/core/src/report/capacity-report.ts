@@ -25,6 +25,8 @@ const STATUS_WORDS: Record<VariantCapacity["status"], string> = {
   at_least: "at least (passed at the highest QPS allowed)",
   below_minimum: "below the minimum QPS",
   budget_exhausted: "trial budget exhausted before the precision was reached",
+  load_generator_bound:
+    "load generator bound: the load generator, not the target, could not reach the next probe",
 };
 
 /** The SLO criteria a repetition missed, in words. */
@@ -50,6 +52,8 @@ function missesOf(o: ProbeObservation, config: CapacitySearchConfig): string[] {
 
 function sentenceOf(r: VariantCapacity): string {
   if (r.capacityQps === null) return `no probe met the SLO (${STATUS_WORDS[r.status]})`;
+  if (r.status === "load_generator_bound")
+    return `≥ ${qps(r.capacityQps)} QPS (load generator bound): ${STATUS_WORDS[r.status]}`;
   const [low, high] = r.interval ?? [r.capacityQps, null];
   const range = high === null ? `≥ ${qps(low)}` : `${qps(low)}–${qps(high)}`;
   const head = r.status === "at_least" ? `at least ${qps(r.capacityQps)}` : qps(r.capacityQps);
@@ -82,14 +86,17 @@ export function capacityReport(run: TRunDetail): TCapacityReport | undefined {
         .filter((s) => s.o.requestedQps === level)
         .sort((a, b) => a.o.repetition - b.o.repetition)
         .map(({ key, o }) => {
-          const misses = missesOf(o, config);
+          const sloMisses = missesOf(o, config);
+          const misses = o.loadGeneratorBound
+            ? [...sloMisses, "load generator saturated (measured the generator)"]
+            : sloMisses;
           return {
             repetition: o.repetition,
             trialKey: key,
             actualQps: o.actualQps,
             p99: o.p99Seconds,
             errorRate: o.errorRate,
-            passed: misses.length === 0,
+            passed: sloMisses.length === 0,
             misses,
           };
         });

@@ -1,2 +1,3 @@
 export * from "./classify";
 export * from "./load-curve";
+export * from "./load-generator";

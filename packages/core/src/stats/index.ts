@@ -8,3 +8,4 @@ export * from "./prng";
 export * from "./delta";
 export * from "./compare";
 export * from "./fortio-grid";
+export * from "./merge-generators";

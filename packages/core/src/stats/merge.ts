@@ -1,5 +1,5 @@
 import type { THistogram, THistogramBucket } from "@meshbench/contracts";
-import { gridEdges, project, type Projection } from "./pooling-grid";
+import { poolingGrid, type Projection } from "./pooling-grid";
 
 export const EMPTY_HISTOGRAM: THistogram = Object.freeze({
   count: 0,
@@ -83,19 +83,23 @@ function buildBuckets(
  * Keeps Fortio's convention that the first bucket starts at min and the last ends at max: the
  * pooled min/max are real samples, and a resample's extremes can sit inside a grid segment.
  */
-function clampToRange(buckets: THistogramBucket[], min: number, max: number) {
+function clampToRange(
+  buckets: THistogramBucket[],
+  min: number,
+  max: number,
+  overflowStart: number | undefined,
+) {
   const first = buckets[0];
   const last = buckets[buckets.length - 1];
-  if (first) first.start = min;
+  if (first && first.start !== overflowStart) first.start = min;
   if (last) last.end = max;
 }
 
 export function createPooler(histograms: readonly THistogram[], opts: MergeOptions = {}): Pooler {
   const inputs = histograms.filter((h) => h.count > 0);
-  const edges = gridEdges(inputs, opts.fortioResolution);
-  const projections: Projection[] = inputs.map((h) => project(h, edges));
+  const { edges, projections, overflowStart } = poolingGrid(inputs, opts.fortioResolution);
   const indexOf = histograms.map((h) => inputs.indexOf(h));
-  const quantiles = createQuantiles(histograms, inputs, indexOf, edges, projections);
+  const quantiles = createQuantiles(histograms, inputs, indexOf, edges, projections, overflowStart);
   return {
     size: histograms.length,
     quantiles,
@@ -120,7 +124,7 @@ export function createPooler(histograms: readonly THistogram[], opts: MergeOptio
       const min = Math.min(...parts.map(({ h }) => h.min));
       const max = Math.max(...parts.map(({ h }) => h.max));
       const buckets = buildBuckets(edges, segments, points);
-      clampToRange(buckets, min, max);
+      clampToRange(buckets, min, max, overflowStart);
       return { count, min, max, sum, stddev: pooledStddev(parts, count, sum), buckets };
     },
   };
@@ -137,6 +141,7 @@ function createQuantiles(
   indexOf: readonly number[],
   edges: readonly number[],
   projections: readonly Projection[],
+  overflowStart: number | undefined,
 ): Pooler["quantiles"] {
   const segments = new Float64Array(Math.max(0, edges.length - 1));
   const points = new Float64Array(edges.length);
@@ -189,7 +194,7 @@ function createQuantiles(
       const c = countOf(b);
       if (c <= 0) continue;
       const k = b >> 1;
-      const start = b === first ? min : edges[k]!;
+      const start = b === first && edges[k] !== overflowStart ? min : edges[k]!;
       const end = b === final ? max : (b & 1) === 0 ? edges[k]! : edges[k + 1]!;
       cumulative += c;
       const percent = (100 * cumulative) / count;

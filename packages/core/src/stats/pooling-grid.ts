@@ -1,5 +1,11 @@
 import type { THistogram } from "@meshbench/contracts";
-import { fortioGridEdges } from "./fortio-grid";
+import {
+  FORTIO_BUCKET_VALUES,
+  fortioBucketCells,
+  fortioCellEnd,
+  fortioCellStart,
+  fortioGridEdges,
+} from "./fortio-grid";
 
 /**
  * Counts of one histogram re-expressed on a shared grid of edges: `segments[j]` samples lie in
@@ -123,4 +129,66 @@ export function project(h: THistogram, edges: readonly number[]): Projection {
     }
   }
   return { segments, points };
+}
+
+/** The grid a pool works on and every input re-expressed on it. */
+export interface PoolingGrid {
+  edges: number[];
+  projections: Projection[];
+  /**
+   * Set when the grid is Fortio's cells: the start of its overflow cell, whose exported bucket
+   * starts there even when it is the first (stats.go Export), so the pool must not clamp it to min.
+   */
+  overflowStart?: number;
+}
+
+/**
+ * Fortio exports at one resolution, pooled cell by cell: the grid is the edges of every cell any
+ * input uses (the global min and max stand in for the unbounded ends), each bucket goes to its
+ * own cell by Fortio's rule, never by where its clamped ends happen to lie. The pool is then
+ * the histogram Fortio would have exported for all the samples at once, bit for bit, even when
+ * a sample sits on a grid edge or within Fortio's 1e-12 epsilon of one. Null when an input is
+ * not a Fortio export at this resolution.
+ */
+function fortioCellGrid(hs: readonly THistogram[], resolution: number): PoolingGrid | null {
+  const cellsOf: number[][] = [];
+  for (const h of hs) {
+    const cells = fortioBucketCells(h, resolution);
+    if (cells === null) return null;
+    cellsOf.push(cells);
+  }
+  const lo = Math.min(...hs.map((h) => h.min));
+  const hi = Math.max(...hs.map((h) => h.max));
+  const startOf = (c: number) => fortioCellStart(c, resolution) ?? lo;
+  const endOf = (c: number) => fortioCellEnd(c, resolution) ?? hi;
+  const edgeSet = new Set<number>();
+  for (const cells of cellsOf)
+    for (const c of cells) {
+      edgeSet.add(startOf(c));
+      edgeSet.add(endOf(c));
+    }
+  const edges = [...edgeSet].sort((a, b) => a - b);
+  const projections = hs.map((h, i) => {
+    const segments = new Array<number>(Math.max(0, edges.length - 1)).fill(0);
+    const points = new Array<number>(edges.length).fill(0);
+    (cellsOf[i] ?? []).forEach((c, j) => {
+      const k = edgeAtOrAbove(edges, startOf(c));
+      // Cell 0 when min is 0 has no width: a point, as Fortio exports it ([0, 0]).
+      add(startOf(c) === endOf(c) ? points : segments, k, h.buckets[j]?.count ?? 0);
+    });
+    return { segments, points };
+  });
+  const overflowStart = resolution * FORTIO_BUCKET_VALUES[FORTIO_BUCKET_VALUES.length - 1]!;
+  return { edges, projections, overflowStart };
+}
+
+/**
+ * The grid for pooling these histograms: Fortio's cells when they are Fortio exports at the
+ * given resolution (exact), otherwise the union of their edges with uniform splitting.
+ */
+export function poolingGrid(hs: readonly THistogram[], fortioResolution?: number): PoolingGrid {
+  const cells = fortioResolution === undefined ? null : fortioCellGrid(hs, fortioResolution);
+  if (cells) return cells;
+  const edges = gridEdges(hs, fortioResolution);
+  return { edges, projections: hs.map((h) => project(h, edges)) };
 }

@@ -226,3 +226,12 @@ describe("the pods Meshbench builds itself comply with Pod Security baseline", (
     for (const t of templates) expect(podTemplateProblems(t)).toEqual([]);
   });
 });
+
+describe("several load generators per trial (planned, not deployed yet)", () => {
+  it("refuses more than one before anything is saved or applied, naming the field", () => {
+    const d = def({ methodology: { loadGenerators: 2 } });
+    expect(fields(d)).toEqual(["methodology.loadGenerators"]);
+    expect(definitionProblems(d)[0]?.message).toContain("use 1");
+    expect(fields(def({}))).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import type { PreparedVariant, PrepareVariantInput } from "../gateway";
 import { meshNamespaceMetadata, variantNamespace } from "../manifests/labels";
 import { definitionProblems } from "../policy/definition-policy";
 import { type Kube, untilTrue } from "./kube";
+import { loadGeneratorCpuRoom, targetCpuLimit } from "./cpu-room";
 import { deployLoadGenerator, type LoadGenerators, waitForLoadGenerator } from "./load-generator";
 import { meshProblem } from "./mesh-check";
 import { ensureNamespace } from "./namespaces";
@@ -104,12 +105,17 @@ export async function prepareVariant(
       notes,
     };
   const path = await pathProbe(k, { namespace, variant: v, definition: def, meshes: input.meshes });
+  const loadGeneratorCpu = await loadGeneratorCpuRoom(k, namespace, server.pod);
+  // A target elsewhere (a per-variant Service URL's pods) has no limit known here.
+  const targetCpuLimitMillicores = alsoSample?.length ? null : await targetCpuLimit(k, namespace);
   return {
     namespace,
     problem: null,
     alsoSample,
     notes: [...notes, `path check: ${describePathProbe(path)}`],
     path,
+    loadGeneratorCpu,
+    targetCpuLimitMillicores,
   };
 }
 

@@ -18,8 +18,8 @@ describe("clusterRules from the environment", () => {
       expect(() => clusterRules(settings({ outboundPolicy }))).toThrow(
         /^MESHBENCH_OUTBOUND_POLICY: production mode uses the production policy/,
       );
-    expect(clusterRules(settings({})).outboundPolicy.mode).toBe("production");
-    expect(clusterRules(settings({ mode: "local" })).outboundPolicy.mode).toBe("local");
+    expect(clusterRules(settings({})).outboundPolicy?.mode).toBe("production");
+    expect(clusterRules(settings({ mode: "local" })).outboundPolicy?.mode).toBe("local");
   });
 
   it("fails the start on a range that is not a CIDR, naming the setting", () => {

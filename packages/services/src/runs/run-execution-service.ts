@@ -14,7 +14,12 @@ import type {
   RunExecutionRepository,
   RunRepository,
 } from "@meshbench/db";
-import { probeObservationsOf } from "@meshbench/core";
+import {
+  assessLoadGenerator,
+  trialCpuMillicores,
+  type LoadGeneratorCeiling,
+  probeObservationsOf,
+} from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
@@ -59,7 +64,20 @@ export type TrialOutput = {
   flags?: TValidityFlag[];
   /** A meshed variant's declared path and the mesh's counters around the trial, judged here. */
   path?: TrialPath;
+  /** The load generator's CPU ceiling (core's loadGeneratorCeiling); absent or null: not judged. */
+  loadGeneratorCeiling?: LoadGeneratorCeiling | null;
+  /** The target's pods' CPU limit, summed; absent or null: its CPU saturation is not judged. */
+  targetCpuLimitMillicores?: number | null;
 };
+
+/** The target's CPU (its apps and their proxies) over its limit; null when either is unknown. */
+function targetCpuShare(output: TrialOutput): number | null {
+  const limit = output.targetCpuLimitMillicores ?? null;
+  const used = trialCpuMillicores(
+    output.samples.filter((s) => s.role === "app" || s.role === "proxy"),
+  );
+  return limit && used !== null ? used / limit : null;
+}
 
 /**
  * What the worker does to the database while it drives a run: claim it and open its cluster,
@@ -168,6 +186,15 @@ export function createRunExecutionService(deps: Deps) {
         return reason;
       }
       trial.validityFlags.push(...(output.flags ?? []));
+      const generator = assessLoadGenerator({
+        outcome: { ...trial.result, requestedQps: output.coordinates.requestedQps },
+        generatorCpuMillicores: trialCpuMillicores(
+          output.samples.filter((s) => s.role === "load_generator"),
+        ),
+        ceiling: output.loadGeneratorCeiling ?? null,
+        targetCpuShare: targetCpuShare(output),
+      });
+      if (generator) trial.validityFlags.push(generator);
       await runs.recordCompletedTrial(workspaceId, runId, trial);
       await samples.addMany(workspaceId, runId, output.samples);
       return null;

@@ -69,4 +69,22 @@ describe("the capacity section", () => {
     expect(html).toContain("fail (1/1)");
     expect(html).toContain("p99 31.0 ms &gt; 25 ms");
   });
+
+  it("shows a search bound by the load generator as a lower bound, never as a capacity", () => {
+    const bound: TCapacityReport = {
+      ...capacity,
+      variants: [
+        {
+          ...capacity.variants[0]!,
+          status: "load_generator_bound",
+          capacityQps: 1000,
+          interval: [1000, null],
+          sentence: "≥ 1,000 QPS (load generator bound): load generator bound",
+        },
+      ],
+    };
+    const html = renderToStaticMarkup(<CapacitySection capacity={bound} />);
+    expect(html).toContain("≥ 1,000 (load generator bound)");
+    expect(html).not.toMatch(/data-capacity="">1,000</);
+  });
 });

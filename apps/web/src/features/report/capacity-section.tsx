@@ -10,6 +10,7 @@ const STATUS: Record<TCapacityReport["variants"][number]["status"], string> = {
   at_least: "at least",
   below_minimum: "below minimum",
   budget_exhausted: "budget exhausted",
+  load_generator_bound: "load generator bound",
 };
 
 /**
@@ -46,7 +47,9 @@ export function CapacitySection({ capacity }: { capacity: TCapacityReport }) {
             <td className="num" data-capacity>
               {v.capacityQps === null
                 ? "—"
-                : `${v.status === "at_least" ? "≥ " : ""}${qps(v.capacityQps)}`}
+                : v.status === "load_generator_bound"
+                  ? `≥ ${qps(v.capacityQps)} (load generator bound)`
+                  : `${v.status === "at_least" ? "≥ " : ""}${qps(v.capacityQps)}`}
             </td>
             <td className="num">
               {v.interval
