@@ -51,7 +51,7 @@ describe("resolveTopology: the write-ups' path unless the variant declares one",
       "client in the mesh → ztunnel (client side) → waypoint → ztunnel (server side) → target; mTLS expected",
     );
     expect(describeTopology("baseline", { client: "outside", hops: [], mtls: false })).toBe(
-      "client outside the mesh → no proxy → target; no mTLS expected",
+      "client (no mesh) → no proxy → target; no mTLS expected",
     );
   });
 });

@@ -102,7 +102,13 @@ export function describeHop(mesh: TMeshKind, hop: TPathHop): string {
  * (server side) → target; mTLS expected".
  */
 export function describeTopology(mesh: TMeshKind, t: TTopology): string {
-  const client = t.client === "in-mesh" ? "client in the mesh" : "client outside the mesh";
+  // A variant without a mesh has no mesh for its client to be in or out of.
+  const client =
+    mesh === "baseline"
+      ? "client (no mesh)"
+      : t.client === "in-mesh"
+        ? "client in the mesh"
+        : "client outside the mesh";
   const hops = PATH_HOPS.filter((h) => t.hops.includes(h)).map((h) => describeHop(mesh, h));
   const path = [client, ...(hops.length ? hops : ["no proxy"]), "target"].join(" → ");
   return `${path}; ${t.mtls ? "mTLS expected" : "no mTLS expected"}`;

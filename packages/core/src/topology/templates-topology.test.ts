@@ -17,7 +17,7 @@ function paths(key: Parameters<typeof buildTemplate>[0], meshes: TMeshKind[], mo
 describe("every template states its write-up's topology", () => {
   it("A: the client in the mesh, so ambient's client-side ztunnel and mTLS are on the path", () => {
     expect(paths("ambient-vs-no-mesh", ["istio-ambient"])).toEqual({
-      "no-mesh": "client in the mesh → no proxy → target; no mTLS expected",
+      "no-mesh": "client (no mesh) → no proxy → target; no mTLS expected",
       "istio-ambient":
         "client in the mesh → ztunnel (client side) → ztunnel (server side) → target; mTLS expected",
     });
