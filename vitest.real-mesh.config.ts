@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The real-mesh layer (`pnpm test:real-mesh`, scripts/test-real-mesh.sh): every *.real-mesh.test.ts
- * of the workspace in one run, sharing ONE 1-node real cluster with Istio ambient installed
+ * of the workspace in one run, sharing ONE 2-node real cluster with Istio ambient installed
  * (istiod, istio-cni, ztunnel; packages/testing/src/real-cluster/mesh) and one embedded Postgres.
  * The script decides first whether the layer can run here and says why when it cannot.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The real-mesh layer: Istio ambient (istiod, istio-cni, ztunnel) on a 1-node real cluster, and
+# The real-mesh layer: Istio ambient (istiod, istio-cni, ztunnel) on a 2-node real cluster, and
 # every *.real-mesh.test.ts against it. Builds (or reuses from ~/.cache/meshbench) the cluster
 # binaries and Istio's (infra/testenv/build-istio.sh: the istio.io/istio module with the shared
 # ztunnel in ${MESHBENCH_SHARED_DIR:-../shared}/mesh, or an official release with internet).

@@ -1,5 +1,6 @@
 import type { TBenchmarkDefinition, TMeshDetection, TRunEnvironment } from "@meshbench/contracts";
 import {
+  clientInMesh,
   describeHeaders,
   environmentFingerprint,
   requestHeadersOf,
@@ -46,11 +47,14 @@ export async function describeEnvironment(
     .map(([k]) => k);
   cluster["meshes available"] = found.join(", ") || "none";
   const variantSection: Record<string, string> = {};
+  const placed = def.variants.map((v) => clientInMesh(v, def.methodology));
+  // One placement for every variant is stated once under placement; a variant whose declared
+  // topology places its client otherwise says so itself.
+  const onePlacement = placed.every((p) => p === placed[0]);
   for (const v of def.variants) {
     const d = gateway.describeVariant(runId, v, def);
-    // The load generator's rule is the run's, stated once under placement.
     const extra = Object.entries(d.settings ?? {})
-      .filter(([k]) => k !== "load generator")
+      .filter(([k]) => !(onePlacement && k === "load generator"))
       .map(([k, x]) => `; ${k} ${x}`)
       .join("");
     variantSection[v.name] =
@@ -82,7 +86,15 @@ export async function describeEnvironment(
       "load generator node selector": pairs(m.placement.loadGeneratorNodeSelector),
       "server node selector": pairs(m.placement.serverNodeSelector),
       // One rule for every variant (k8s manifests/labels.ts); the run page states it above the sections.
-      "load generator in the mesh": describeLoadGeneratorMesh(m.loadGeneratorInMesh),
+      "load generator in the mesh": onePlacement
+        ? describeLoadGeneratorMesh(placed[0] ?? m.loadGeneratorInMesh)
+        : `per variant, as each variant's topology places its client (see variants): in the mesh for ${def.variants
+            .filter((_, i) => placed[i])
+            .map((v) => v.name)
+            .join(", ")}; out of it for ${def.variants
+            .filter((_, i) => !placed[i])
+            .map((v) => v.name)
+            .join(", ")}`,
     },
     warmup: {
       seconds: String(def.warmupSeconds),

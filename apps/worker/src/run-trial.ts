@@ -6,6 +6,7 @@ import {
   type TValidityFlag,
 } from "@meshbench/contracts";
 import { loadGeneratorCeiling, trialTimeoutSeconds, type TPlannedTrial } from "@meshbench/core";
+import { pathReader } from "./trial-path";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { RunExecutionService, TrialOutput } from "@meshbench/services";
 import { samplesOverWindow } from "./trial-window";
@@ -119,20 +120,26 @@ export async function runTrial(
     return fail(`request headers: ${error instanceof Error ? error.message : String(error)}`);
   }
   await deps.execution.markRunning(ws, runId, trial);
+  // The mesh's own counters on the declared path, read right before the measured run and after it.
+  const path = pathReader(deps, ctx);
   let handle;
   try {
-    handle = await gateway.startTrial({
-      runId,
-      definition: ctx.def,
-      namespace: ctx.variant.namespace,
-      ...trial,
-      requestHeaders,
-    });
+    handle = await gateway.startTrial(
+      {
+        runId,
+        definition: ctx.def,
+        namespace: ctx.variant.namespace,
+        ...trial,
+        requestHeaders,
+      },
+      { beforeMeasured: path?.before },
+    );
   } catch (error) {
     // The load generator refused or is gone: this trial fails with the reason, the run goes on.
     return fail(`the load generator did not start: ${gateway.describeError(error)}`);
   }
   ctx.onStarted();
+  path?.started(handle.resumed);
   if (handle.resumed)
     deps.log(`run ${runId}: resumed Fortio run ${handle.runId} of trial ${handle.name}`);
   const usage = usageSampler(deps, ctx);
@@ -156,6 +163,7 @@ export async function runTrial(
         })
       : [];
   ctx.onAttribution?.(windowed.length ? "counters" : "samples");
+  const judged = await path?.after();
   const text = await gateway.readTrialResult(handle);
   if (!text) return fail("the load generator saved no result");
   const failure = await deps.execution.recordTrial(ws, runId, {
@@ -163,6 +171,7 @@ export async function runTrial(
     text,
     samples: windowed.length ? windowed : usage.samples,
     flags: ctx.flags ?? [],
+    ...(judged ? { path: judged } : {}),
     loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
       ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
       : null,

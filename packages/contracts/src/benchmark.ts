@@ -10,6 +10,7 @@ import { ZDnsLabel, ZKubernetesAnnotations, ZKubernetesLabels } from "./kubernet
 import { ZCapacitySearch, ZMethodology, REPORT_SECTIONS, ZReportSection } from "./methodology";
 import { ZMaskedRequestHeaders, ZRequestHeaders } from "./request-headers";
 import { ZRunStatus } from "./run";
+import { ZTopology } from "./topology";
 
 export const MESH_KINDS = [
   "baseline",
@@ -56,6 +57,13 @@ export const ZVariant = z.object({
   entry: ZEntryPoint.optional(),
   /** Headers on every request of this variant: added to the benchmark's, replacing same names. */
   requestHeaders: ZRequestHeaders.default([]),
+  /**
+   * The path the write-up measured: where the client sits, the hops expected, mTLS. Absent: core's
+   * default from the mesh kind, `methodology.loadGeneratorInMesh` and `waypoint`
+   * (`resolveTopology`). The load generator joins the mesh exactly when the client is "in-mesh";
+   * each trial's path is checked against it from the mesh's own counters.
+   */
+  topology: ZTopology.optional(),
 });
 export type TVariant = z.infer<typeof ZVariant>;
 
@@ -133,6 +141,9 @@ export const ZMaskedBenchmarkDefinition = ZBenchmarkDefinitionFields.extend({
 });
 export type TMaskedBenchmarkDefinition = z.infer<typeof ZMaskedBenchmarkDefinition>;
 
+/** Mesh kinds whose path can hold a waypoint. */
+const WAYPOINT_MESHES: ReadonlySet<string> = new Set(["istio-ambient", "kmesh", "custom"]);
+
 export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, ctx) => {
   const names = new Set<string>();
   b.variants.forEach((v, i) => {
@@ -157,6 +168,18 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
         message: "only for istio-ambient or kmesh",
       });
     }
+    if (v.topology && v.mesh === "baseline" && (v.topology.hops.length || v.topology.mtls))
+      ctx.addIssue({
+        code: "custom",
+        path: ["variants", i, "topology"],
+        message: "a variant without a mesh has no proxies and no mTLS on its path",
+      });
+    if (v.topology?.hops.includes("waypoint") && !WAYPOINT_MESHES.has(v.mesh))
+      ctx.addIssue({
+        code: "custom",
+        path: ["variants", i, "topology", "hops"],
+        message: `no waypoint in a ${v.mesh} path (istio-ambient, kmesh or custom)`,
+      });
   });
   if (b.target.kind === "service-url") {
     for (const name of Object.keys(b.target.variantUrls))

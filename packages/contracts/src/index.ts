@@ -32,3 +32,4 @@ export * from "./bundle";
 export * from "./bundle-schema";
 export * from "./request-headers";
 export * from "./secrets";
+export * from "./topology";

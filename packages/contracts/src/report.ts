@@ -6,6 +6,7 @@ import { ZProtocol } from "./trial-result";
 import { ZNoiseBandCell } from "./noise";
 import { ZReportExtras } from "./report-extras";
 import { ZResourceRole } from "./roles";
+import { ZVariantPathReport } from "./topology";
 
 /** One cell of the load matrix (all repetitions of it), e.g. "qps-500/c8/p0/http1/ka". */
 export const ZLoadLevel = z.object({
@@ -161,6 +162,8 @@ export const ZRunReport = z.object({
   ...ZReportExtras,
   /** A capacity-at-SLO run's capacities per variant (absent for other runs). */
   capacity: ZCapacityReport.optional(),
+  /** Each variant's declared path in words and its checked result (scheduled runs). */
+  paths: z.array(ZVariantPathReport).optional(),
 });
 export type TRunReport = z.infer<typeof ZRunReport>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZGitInfo, ZRunLabels } from "./git-info";
+import { ZPathCheck } from "./topology";
 import { ZHistogram, ZLatencySummary, ZLoadGenerator, ZProtocol } from "./trial-result";
 
 export const ZId = z
@@ -111,6 +112,8 @@ export const ZTrialRecord = ZTrialCoordinates.extend({
   errorCount: z.number().int().nullable(),
   summary: ZLatencySummary.nullable(),
   histogram: ZHistogram.nullable(),
+  /** Scheduled trials of a meshed variant: its path checked from the mesh's counters. */
+  pathCheck: ZPathCheck.nullable().optional(),
 });
 export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 

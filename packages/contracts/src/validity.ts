@@ -8,6 +8,10 @@ export const ZValidityCode = z.enum([
   "coarse_resolution",
   "warmup_not_discarded",
   "summary_only",
+  /** The mesh's own counters did not move by what the trial sent (core's judgePath). */
+  "path_not_verified",
+  /** The path could not be checked this time (counters unreadable, a resumed trial). */
+  "path_unchecked",
   /** The load generator, not the target, was the bottleneck (core's assessLoadGenerator). */
   "load_generator_saturated",
 ]);

@@ -17,3 +17,4 @@ export * from "./report";
 export * from "./roles";
 export * from "./records";
 export * from "./headers";
+export * from "./topology";

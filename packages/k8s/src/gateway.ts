@@ -1,3 +1,5 @@
+import type { PathReadings } from "@meshbench/core";
+import type { PathProbe } from "./path/discovery";
 import type {
   TBenchmarkDefinition,
   TClusterValidation,
@@ -58,6 +60,12 @@ export type PreparedVariant = {
   alsoSample?: { namespace: string; pods: string[] }[];
   /** What was not checked or applied, for the run's environment record. */
   notes?: string[];
+  /**
+   * The proxies whose counters the path check reads after each trial (ztunnels, sidecars,
+   * waypoints); null: nothing to check (no proxy on the declared path). Opaque to the worker,
+   * which hands it back to `readPathCounters`.
+   */
+  path?: PathProbe | null;
 };
 
 /** Where a variant runs and what switches its mesh on (for the run's environment snapshot). */
@@ -146,8 +154,15 @@ export interface ClusterGateway {
     definition: TBenchmarkDefinition,
     trials: readonly { sequence: number; coordinates: TTrialCoordinates }[],
   ): Record<string, string>;
-  /** Starts producing the trial's load; a resumed run finds the trial already started. */
-  startTrial(input: TrialInput): Promise<TrialHandle>;
+  /**
+   * Starts producing the trial's load; a resumed run finds the trial already started.
+   * `beforeMeasured` runs after the warm-up, right before the measured run starts (never for a
+   * resumed one): the path check reads its "before" counters there.
+   */
+  startTrial(
+    input: TrialInput,
+    options?: { beforeMeasured?: () => Promise<void> },
+  ): Promise<TrialHandle>;
   waitForTrial(trial: TrialHandle, options: WaitOptions): Promise<TrialOutcome>;
   /** The load generator's saved result document (Fortio JSON), or null when it saved none. */
   readTrialResult(trial: TrialHandle): Promise<string | null>;
@@ -176,6 +191,11 @@ export interface ClusterGateway {
     namespaces: string[],
     options: { meshes: TMeshDetection; alsoSample?: { namespace: string; pods: string[] }[] },
   ): Promise<CpuCounterReading[] | null>;
+  /**
+   * The path check's counters now: each hop of the variant's probe read from its proxies' own
+   * metrics (through the apiserver's pod proxy), or why it could not be. Optional: fakes may lack it.
+   */
+  readPathCounters?(probe: PathProbe): Promise<PathReadings>;
   /** Deletes everything the run created; returns the namespaces' names. */
   cleanup(runId: string): Promise<string[]>;
   /** Namespaces created by Meshbench, with their run id (for the orphan sweeper). */

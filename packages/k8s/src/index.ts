@@ -9,6 +9,7 @@ export type {
   LoadGeneratorCpuRoom,
   UsageSample,
 } from "./gateway";
+export type { PathProbe } from "./path/discovery";
 export { KubeClusterGateway } from "./kube-cluster-gateway";
 export { checkKubeconfig, listContexts } from "./cluster/kubeconfig";
 export {

@@ -161,7 +161,13 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
       });
       const pods = await waitForTarget(k, ns, { timeoutMs: 30_000 });
       expect(pods).toHaveLength(1);
-      const lg = { runId, variant: "baseline", namespace: ns, methodology: def.methodology };
+      const lg = {
+        runId,
+        variant: "baseline",
+        namespace: ns,
+        methodology: def.methodology,
+        inMesh: false,
+      };
       await deployLoadGenerator(k, lg);
       await deployLoadGenerator(k, lg);
       const server = await waitForLoadGenerator(k, testLoadGenerators(k), ns, {
@@ -236,6 +242,7 @@ describe("KubeClusterGateway against a real apiserver with kwok", () => {
         variant: "baseline",
         namespace: ns,
         methodology: def.methodology,
+        inMesh: false,
       });
       const server = await waitForLoadGenerator(k, testLoadGenerators(k), ns, {
         timeoutMs: 30_000,

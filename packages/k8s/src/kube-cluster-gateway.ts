@@ -23,6 +23,8 @@ import { cleanup, listRunNamespaces } from "./steps/namespaces";
 import { describeVariant, prepareVariant } from "./steps/prepare-variant";
 import { describeLoad, startTrial, waitForTrial } from "./steps/trial";
 import { type UsageOptions, UsageSampler } from "./usage/sampler";
+import type { PathProbe } from "./path/discovery";
+import { podProxyScrape, readPathCounters, type Scrape } from "./path/read-path";
 
 type KubeClusterGatewayOptions = {
   /** How often waits poll the apiserver (trades latency for API calls). */
@@ -47,6 +49,8 @@ export class KubeClusterGateway implements ClusterGateway {
   private readonly loadGenerators: LoadGenerators;
   private readonly usage: UsageSampler;
   private readonly call: Call = (fn) => call(this.kube, fn);
+  /** Proxies' metrics through the pod proxy (the path check's counters). */
+  private readonly scrape: Scrape;
 
   constructor(connection: ClusterConnection, options: KubeClusterGatewayOptions = {}) {
     this.now = options.now ?? (() => new Date());
@@ -56,6 +60,7 @@ export class KubeClusterGateway implements ClusterGateway {
       pollMs: options.pollMs ?? 1000,
     };
     this.loadGenerators = loadGenerators(this.kube, connection);
+    this.scrape = podProxyScrape(this.kube, connection);
     this.usage = new UsageSampler(this.kube, {
       policy: connectionInternals(connection).policy,
       prometheusUrl: options.prometheusUrl ?? null,
@@ -102,8 +107,8 @@ export class KubeClusterGateway implements ClusterGateway {
     return describeLoad(runId, definition, trials);
   }
 
-  startTrial(input: TrialInput) {
-    return startTrial(this.kube, this.loadGenerators, input);
+  startTrial(input: TrialInput, options: { beforeMeasured?: () => Promise<void> } = {}) {
+    return startTrial(this.kube, this.loadGenerators, input, options);
   }
 
   waitForTrial(trial: TrialHandle, options: WaitOptions) {
@@ -131,6 +136,10 @@ export class KubeClusterGateway implements ClusterGateway {
     options: { meshes: TMeshDetection; alsoSample?: { namespace: string; pods: string[] }[] },
   ) {
     return this.usage.readCpuCounters(namespaces, options);
+  }
+
+  readPathCounters(probe: PathProbe) {
+    return readPathCounters(probe, this.scrape);
   }
 
   cleanup(runId: string) {

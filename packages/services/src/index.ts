@@ -17,6 +17,6 @@ export type {
   ClusterConnectionRules,
   GatewayFactory,
 } from "./clusters/cluster-access";
-export { assessedTrial, readTrialResult } from "./results/record-trial";
+export { assessedTrial, readTrialResult, type TrialPath } from "./results/record-trial";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
 export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";

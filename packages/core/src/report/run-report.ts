@@ -6,6 +6,7 @@ import type {
   TRunReport,
   TTrialRow,
 } from "@meshbench/contracts";
+import { variantPaths } from "../topology/variant-paths";
 import { cellKey, groupByCell, levelOf } from "../trials";
 import { capacityReport } from "./capacity-report";
 import { buildReportExtras, runRuleOf } from "./extras";
@@ -146,6 +147,9 @@ export function buildRunReport(input: RunReportInput): TRunReport {
     trials: trials.map(({ histogram: _histogram, ...row }) => row),
     ...extras,
     capacity,
+    ...(definition && run.source === "scheduled"
+      ? { paths: variantPaths(definition, trials) }
+      : {}),
   };
   return reportView(report, audience);
 }

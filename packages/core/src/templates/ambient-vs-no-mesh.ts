@@ -52,6 +52,8 @@ export const ambientVsNoMesh: BenchmarkTemplate = {
       warmupSeconds: 5,
       methodology: {
         placement: { antiAffinity: true },
+        // A's Fortio ran in the mesh: its client-side ztunnel is on the path (Fortio CPU −25%).
+        loadGeneratorInMesh: true,
         interleaving: "round-robin",
       },
       reportSections: ["percentiles", "per-repetition", "distribution", "resources"],

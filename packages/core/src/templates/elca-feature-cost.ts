@@ -48,6 +48,8 @@ function sidecarFeatureVariants(mesh: TMeshKind, jwt: TTemplateJwt | null): Vari
     meshVariant(mesh, {
       name: `${mesh}-mtls-off`,
       manifests: joinManifests(fair, peerAuthentication("DISABLE")),
+      // Both sidecars still on the path; the path check expects plaintext between them.
+      topology: { client: "in-mesh", hops: ["client-proxy", "server-proxy"], mtls: false },
     }),
     meshVariant(mesh, { manifests: joinManifests(fair, strict) }),
     meshVariant(mesh, {
@@ -205,6 +207,8 @@ export const elcaFeatureCost: BenchmarkTemplate = {
       methodology: {
         placement: { antiAffinity: true },
         sidecarResources: { limits: { cpu: "200m" } },
+        // Both sidecars on the path, with mTLS (B's load pods were meshed).
+        loadGeneratorInMesh: true,
         interleaving: "randomized-blocks",
         seed: 1,
       },

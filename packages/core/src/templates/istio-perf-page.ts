@@ -72,6 +72,8 @@ export const istioPerfPage: BenchmarkTemplate = {
       warmupSeconds: 10,
       methodology: {
         placement: { antiAffinity: true },
+        // The page's headline figures are its `_both` mode: client and server sidecars.
+        loadGeneratorInMesh: true,
         interleaving: "round-robin",
       },
       reportSections: [

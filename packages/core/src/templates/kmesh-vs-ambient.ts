@@ -75,6 +75,9 @@ export const kmeshVsAmbient: BenchmarkTemplate = {
       warmupSeconds: 5,
       methodology: {
         placement: { antiAffinity: true },
+        // E's client is meshed: two ztunnels (or Kmesh daemons) per request, and a waypoint
+        // is reached only from the client's side.
+        loadGeneratorInMesh: true,
         interleaving: "round-robin",
       },
       reportSections: [

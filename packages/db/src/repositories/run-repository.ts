@@ -3,6 +3,7 @@ import type {
   TDefinitionSnapshot,
   TDefinitionSource,
   TImportedFrom,
+  TPathCheck,
   TRunDetail,
   TRunListFilter,
   TTrialRow,
@@ -39,6 +40,8 @@ export type CompletedTrialInput = {
   sequence: number;
   result: TTrialResult;
   validityFlags: TValidityFlag[];
+  /** The path check of a scheduled trial of a meshed variant (core's judgePath). */
+  pathCheck?: TPathCheck | null;
 };
 
 /** The Run row of a new run (shared with the upload repository's nested insert). */
@@ -88,6 +91,7 @@ export function completedTrialData(input: CompletedTrialInput) {
       labels: r.labels,
       retCodes: r.retCodes,
     } as Prisma.InputJsonValue,
+    ...(input.pathCheck ? { pathCheck: input.pathCheck as Prisma.InputJsonValue } : {}),
     startedAt: r.startedAt ? new Date(r.startedAt) : null,
     finishedAt: new Date(),
   };

@@ -5,7 +5,13 @@ import type {
   TTrialRow,
   TValidityFlag,
 } from "@meshbench/contracts";
-import { ZLatencySummary, ZLoadGenerator, ZProtocol, ZValidityFlag } from "@meshbench/contracts";
+import {
+  ZLatencySummary,
+  ZLoadGenerator,
+  ZPathCheck,
+  ZProtocol,
+  ZValidityFlag,
+} from "@meshbench/contracts";
 import { decodeHistogram, percentileFromHistogram, SUMMARY_PERCENTILES } from "@meshbench/core";
 import type { Trial } from "../generated/prisma/client";
 
@@ -65,5 +71,6 @@ export function toTrialRow(
     requestCount: row.requestCount,
     errorCount: row.errorCount,
     summary: summaryOf(row, histogramOf),
+    pathCheck: row.pathCheck === null ? null : (ZPathCheck.safeParse(row.pathCheck).data ?? null),
   };
 }

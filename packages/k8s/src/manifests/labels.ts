@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { KUBERNETES_LABELS, MANAGED_BY, TARGET_NAME, type TVariant } from "@meshbench/contracts";
+import { FORTIO_PORT } from "../fortio/run-request";
 
 /** Every object a run creates carries these labels (contracts' KUBERNETES_LABELS). */
 export const LABELS = KUBERNETES_LABELS;
@@ -77,27 +78,50 @@ const LOAD_GENERATOR_OPT_OUT = {
 };
 
 /**
+ * The control channel of a load generator in the mesh: its Fortio REST port (driven in plaintext
+ * through the apiserver's pod proxy) is taken out of each mesh's inbound capture, so STRICT mTLS
+ * (even mesh-wide) never refuses Meshbench's own requests, while the load it sends still leaves
+ * through the mesh. Istio sidecar: the port is excluded from the sidecar's inbound redirect;
+ * ambient: istio-cni skips inbound capture for the pod (an outbound-only client, as Istio's
+ * `ambient.istio.io/bypass-inbound-capture` is meant for; it exists in the Istio we run); Linkerd:
+ * the proxy skips the port. Kmesh has no per-port or inbound-only exclusion (`kmesh.net/bypass`
+ * takes the whole pod out) and needs none: it terminates no mTLS of its own on the pod, so a
+ * PeerAuthentication does not refuse plaintext there. Cilium's datapath is node-wide. These are
+ * Meshbench's annotations on its own pod, never a tenant's input.
+ */
+export const CONTROL_CHANNEL_ANNOTATIONS: Readonly<Record<string, string>> = {
+  "traffic.sidecar.istio.io/excludeInboundPorts": String(FORTIO_PORT),
+  "ambient.istio.io/bypass-inbound-capture": "true",
+  "config.linkerd.io/skip-inbound-ports": String(FORTIO_PORT),
+};
+
+/**
  * One rule for every mesh: when the load generator stays out of the mesh it opts out for every
- * kind (sidecar, ambient, Kmesh alike); when it joins, it carries nothing and inherits the
- * namespace's enrolment, as the target does. (Before, ambient and Kmesh enrolled it through the
- * namespace while sidecar variants opted it out: a different client path per mesh.)
+ * kind (sidecar, ambient, Kmesh alike); when it joins, it inherits the namespace's enrolment, as
+ * the target does, and keeps its control port out of capture (CONTROL_CHANNEL_ANNOTATIONS).
+ * (Before, ambient and Kmesh enrolled it through the namespace while sidecar variants opted it
+ * out: a different client path per mesh.) Whether it joins is the variant's declared client
+ * placement (core's clientInMesh).
  */
 export function loadGeneratorMeshMetadata(inMesh: boolean) {
   return inMesh
-    ? { labels: {}, annotations: {} }
+    ? { labels: {}, annotations: { ...CONTROL_CHANNEL_ANNOTATIONS } }
     : {
         labels: { ...LOAD_GENERATOR_OPT_OUT.labels },
         annotations: { ...LOAD_GENERATOR_OPT_OUT.annotations },
       };
 }
 
-/** The rule in words, for the run's environment record. */
-export function describeLoadGeneratorMesh(inMesh: boolean) {
-  if (inMesh)
-    return "in the mesh for every variant (its pod inherits the namespace's enrolment, like the target's)";
-  const m = loadGeneratorMeshMetadata(false);
-  const pairs = [...Object.entries(m.labels), ...Object.entries(m.annotations)]
+const pairsOf = (m: { labels: Record<string, string>; annotations: Record<string, string> }) =>
+  [...Object.entries(m.labels), ...Object.entries(m.annotations)]
     .map(([k, v]) => `${k}=${v}`)
-    .filter((p, i, all) => all.indexOf(p) === i);
-  return `out of the mesh for every variant (its pod opts out: ${pairs.join(", ")}; Cilium has no per-pod opt-out)`;
+    .filter((p, i, all) => all.indexOf(p) === i)
+    .join(", ");
+
+/** The rule in words, for the run's environment record (`every`: the same for every variant). */
+export function describeLoadGeneratorMesh(inMesh: boolean, every = true) {
+  const scope = every ? " for every variant" : "";
+  if (inMesh)
+    return `in the mesh${scope} (its pod inherits the namespace's enrolment, like the target's; its REST port ${FORTIO_PORT} stays out of capture: ${pairsOf(loadGeneratorMeshMetadata(true))})`;
+  return `out of the mesh${scope} (its pod opts out: ${pairsOf(loadGeneratorMeshMetadata(false))}; Cilium has no per-pod opt-out)`;
 }

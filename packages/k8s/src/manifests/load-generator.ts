@@ -19,6 +19,8 @@ export type LoadGeneratorInput = {
   variant: string;
   namespace: string;
   methodology: TMethodology;
+  /** The variant's declared client placement (core's clientInMesh): joins the mesh or opts out. */
+  inMesh: boolean;
   /** Default: the echo target's pods. */
   avoid?: PodAvoidance | null;
 };
@@ -32,7 +34,8 @@ export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGen
 /**
  * One long-lived Fortio server per variant, driven through its REST API: no pod start per trial,
  * and results are read from its data dir rather than a log that interleaves stdout and stderr.
- * Placement as the server's opposite (anti-affinity) and outside the mesh unless asked.
+ * Placement as the server's opposite (anti-affinity), in or out of the mesh as the variant's
+ * topology places its client.
  */
 export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deployment {
   const { methodology: m } = input;
@@ -41,7 +44,7 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
     [LABELS.component]: COMPONENTS.loadGenerator,
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
-  const mesh = loadGeneratorMeshMetadata(m.loadGeneratorInMesh);
+  const mesh = loadGeneratorMeshMetadata(input.inMesh);
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",

@@ -109,6 +109,7 @@ describe("load generator", () => {
     variant: "ambient",
     namespace: "ns",
     methodology: def.methodology,
+    inMesh: false,
   });
   const pod = d.spec!.template.spec!;
 
@@ -127,7 +128,7 @@ describe("load generator", () => {
     expect(pod.containers[0]!.readinessProbe?.httpGet?.path).toBe("/fortio/");
   });
 
-  it("keeps the load generator off the server's node and out of the mesh by default", () => {
+  it("keeps the load generator off the server's node, and out of the mesh when asked", () => {
     expect(
       pod.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.[0]
         ?.topologyKey,
@@ -142,8 +143,14 @@ describe("load generator", () => {
 describe("load generator placement against the target's pods", () => {
   const methodology = plain.methodology;
   const term = (avoid?: Parameters<typeof buildLoadGeneratorDeployment>[0]["avoid"]) =>
-    buildLoadGeneratorDeployment({ runId: "r", variant: "v", namespace: "ns", methodology, avoid })
-      .spec?.template.spec?.affinity?.podAntiAffinity
+    buildLoadGeneratorDeployment({
+      runId: "r",
+      variant: "v",
+      namespace: "ns",
+      methodology,
+      inMesh: false,
+      avoid,
+    }).spec?.template.spec?.affinity?.podAntiAffinity
       ?.requiredDuringSchedulingIgnoredDuringExecution?.[0];
 
   it("avoids the echo by default, the given entry pods, another namespace's Service pods", () => {
@@ -175,7 +182,7 @@ describe("the load generator and the mesh: one rule for every mesh kind", () => 
       methodology: { loadGeneratorInMesh: inMesh },
     }).methodology;
   const pod = (inMesh: boolean) =>
-    buildLoadGeneratorDeployment({ ...at, methodology: methodology(inMesh) }).spec!.template
+    buildLoadGeneratorDeployment({ ...at, methodology: methodology(inMesh), inMesh }).spec!.template
       .metadata!;
 
   it("out: the pod opts out of sidecar injection, ambient and Kmesh alike", () => {
@@ -193,13 +200,22 @@ describe("the load generator and the mesh: one rule for every mesh kind", () => 
     );
   });
 
-  it("in: the pod carries nothing and inherits each mesh's namespace enrolment", () => {
+  it("in: the pod inherits each mesh's namespace enrolment and keeps its REST port out of capture", () => {
     const m = pod(true);
-    expect(m.annotations).toEqual({});
+    // The control channel: Fortio's REST port 8080, driven in plaintext through the pod proxy,
+    // is never captured, so STRICT mTLS cannot refuse it (checked on a real ambient mesh).
+    expect(m.annotations).toEqual({
+      "traffic.sidecar.istio.io/excludeInboundPorts": "8080",
+      "ambient.istio.io/bypass-inbound-capture": "true",
+      "config.linkerd.io/skip-inbound-ports": "8080",
+    });
     expect(
       Object.keys(m.labels ?? {}).filter((k) => k.includes("istio") || k.includes("linkerd")),
     ).toEqual([]);
-    expect(describeLoadGeneratorMesh(true)).toMatch(/^in the mesh for every variant/);
+    expect(describeLoadGeneratorMesh(true)).toMatch(
+      /^in the mesh for every variant .*REST port 8080 stays out of capture: .*bypass-inbound-capture=true/,
+    );
+    expect(describeLoadGeneratorMesh(true, false)).toMatch(/^in the mesh \(/);
   });
 
   it.each(MESH_KINDS.filter((k) => k !== "cilium" && k !== "custom" && k !== "baseline"))(

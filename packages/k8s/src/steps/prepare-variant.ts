@@ -1,4 +1,5 @@
 import type { TBenchmarkDefinition, TVariant } from "@meshbench/contracts";
+import { clientInMesh, resolveTopology } from "@meshbench/core";
 import { reachabilityProtocol, targetUrl } from "../fortio/target-url";
 import type { PreparedVariant, PrepareVariantInput } from "../gateway";
 import { meshNamespaceMetadata, variantNamespace } from "../manifests/labels";
@@ -11,6 +12,7 @@ import { ensureNamespace } from "./namespaces";
 import { startTarget } from "./target-plan";
 import { applyVariantConfig, waitForVariantConfig } from "./variant-config";
 import { describeVariantSettings } from "./variant-description";
+import { describePathProbe, discoverPath, type PathProbe } from "../path/discovery";
 
 const READY_MS = 300_000;
 /** kube-proxy and DNS may lag pod readiness: how long the target may take to answer. */
@@ -23,7 +25,11 @@ export function describeVariant(runId: string, variant: TVariant, def?: TBenchma
   return {
     namespace,
     ...meshNamespaceMetadata(variant),
-    settings: describeVariantSettings(variant, def?.methodology.loadGeneratorInMesh, namespace),
+    settings: describeVariantSettings(
+      variant,
+      def ? clientInMesh(variant, def.methodology) : undefined,
+      namespace,
+    ),
   };
 }
 
@@ -62,6 +68,7 @@ export async function prepareVariant(
     variant: v.name,
     namespace,
     methodology: def.methodology,
+    inMesh: clientInMesh(v, def.methodology),
     avoid: target.avoid,
   });
   const pods = await target.ready();
@@ -97,6 +104,7 @@ export async function prepareVariant(
       alsoSample,
       notes,
     };
+  const path = await pathProbe(k, { namespace, variant: v, definition: def, meshes: input.meshes });
   const loadGeneratorCpu = await loadGeneratorCpuRoom(k, namespace, server.pod);
   // A target elsewhere (a per-variant Service URL's pods) has no limit known here.
   const targetCpuLimitMillicores = alsoSample?.length ? null : await targetCpuLimit(k, namespace);
@@ -104,8 +112,27 @@ export async function prepareVariant(
     namespace,
     problem: null,
     alsoSample,
-    notes,
+    notes: [...notes, `path check: ${describePathProbe(path)}`],
+    path,
     loadGeneratorCpu,
     targetCpuLimitMillicores,
   };
+}
+
+/** The proxies the path check reads; a discovery that fails leaves the declared hops unreadable. */
+async function pathProbe(
+  k: Kube,
+  input: Parameters<typeof discoverPath>[1],
+): Promise<PathProbe | null> {
+  try {
+    return await discoverPath(k, input);
+  } catch (error) {
+    const why = `its proxies were not found: ${k.apis.describe(error)}`;
+    return {
+      hops: resolveTopology(input.variant, input.definition.methodology).hops.map((hop) => ({
+        hop,
+        unreadable: why,
+      })),
+    };
+  }
 }

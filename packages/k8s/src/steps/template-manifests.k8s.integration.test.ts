@@ -4,6 +4,7 @@
  * no object refused, and every policy scoped to the target's pods — never the load generator's.
  */
 import type { V1Pod } from "@kubernetes/client-node";
+import { clientInMesh } from "@meshbench/core";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BundleObject } from "../manifests/bundle";
 import { LABELS, runLabels } from "../manifests/labels";
@@ -111,7 +112,8 @@ describe("every template's manifests on a real apiserver (Gateway API and Istio 
         ...definition.methodology,
         placement: { ...definition.methodology.placement, antiAffinity: false },
       };
-      const lgInput = { runId, variant: variant.name, namespace, methodology };
+      const inMesh = clientInMesh(variant, methodology);
+      const lgInput = { runId, variant: variant.name, namespace, methodology, inMesh };
       await deployLoadGenerator(k, lgInput);
       const lgLabels = buildLoadGeneratorDeployment(lgInput).spec!.template.metadata!.labels!;
       const [lg] = await waitForPods(k, namespace, { [LABELS.component]: "load-generator" });

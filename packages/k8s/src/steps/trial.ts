@@ -44,6 +44,7 @@ export async function startTrial(
   k: Kube,
   lg: LoadGenerators,
   input: TrialInput,
+  options: { beforeMeasured?: () => Promise<void> } = {},
 ): Promise<TrialHandle> {
   const { definition: def, namespace } = input;
   const server = await loadGenerator(k, lg, namespace);
@@ -74,6 +75,7 @@ export async function startTrial(
     };
     await server.runToEnd(fortioRunBody(warmup, { save: false, async: false }), def.warmupSeconds);
   }
+  await options.beforeMeasured?.();
   const startedAt = Date.now();
   return handle(
     await server.start(fortioRunBody(measured, { save: true, async: true })),

@@ -20,7 +20,7 @@ describe("the variant in the run's environment", () => {
       manifests: "Service/hop",
       entry: "hop:8090/",
       waypoint: "wp",
-      "load generator": describeLoadGeneratorMesh(false),
+      "load generator": describeLoadGeneratorMesh(false, false),
     });
   });
 });

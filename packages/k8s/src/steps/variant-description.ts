@@ -28,6 +28,6 @@ export function describeVariantSettings(
   if (v.entry) out.entry = `${v.entry.service}:${v.entry.port}${v.entry.path}`;
   if (v.waypoint) out.waypoint = v.waypoint;
   if (loadGeneratorInMesh !== undefined)
-    out["load generator"] = describeLoadGeneratorMesh(loadGeneratorInMesh);
+    out["load generator"] = describeLoadGeneratorMesh(loadGeneratorInMesh, false);
   return out;
 }

@@ -25,7 +25,7 @@ import {
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
-import { assessedTrial, readTrialResult } from "../results/record-trial";
+import { assessedTrial, readTrialResult, type TrialPath } from "../results/record-trial";
 
 type Deps = {
   runs: RunRepository;
@@ -83,6 +83,8 @@ export type TrialOutput = {
   samples: ResourceSampleInput[];
   /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
   flags?: TValidityFlag[];
+  /** A meshed variant's declared path and the mesh's counters around the trial, judged here. */
+  path?: TrialPath;
   /** The load generator's CPU ceiling (core's loadGeneratorCeiling); absent or null: not judged. */
   loadGeneratorCeiling?: LoadGeneratorCeiling | null;
   /** The target's pods' CPU limit, summed; absent or null: its CPU saturation is not judged. */
@@ -204,6 +206,7 @@ export function createRunExecutionService(deps: Deps) {
           output.sequence,
           readTrialResult(output.text, "fortio"),
           output.key,
+          output.path,
         );
       } catch (error) {
         const reason = `unreadable Fortio result: ${error instanceof Error ? error.message : String(error)}`;

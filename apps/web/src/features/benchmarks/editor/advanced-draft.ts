@@ -60,6 +60,8 @@ export type VariantExtrasDraft = {
   entryService: string;
   entryPort: string;
   entryPath: string;
+  /** JSON of the declared path ({client, hops, mtls}); empty: the default from the mesh. */
+  topology: string;
 };
 
 export const mapText = (m: Record<string, string> | undefined) =>
@@ -166,6 +168,7 @@ export function variantExtrasFrom(v: TVariant): VariantExtrasDraft {
     entryService: v.entry?.service ?? "",
     entryPort: v.entry ? String(v.entry.port) : "",
     entryPath: v.entry?.path ?? "/",
+    topology: v.topology ? JSON.stringify(v.topology) : "",
   };
 }
 
@@ -176,11 +179,12 @@ export const EMPTY_VARIANT_EXTRAS: VariantExtrasDraft = {
   entryService: "",
   entryPort: "",
   entryPath: "/",
+  topology: "",
 };
 
 /** Invalid JSON travels as a string, so the schema reports the field instead of the page failing. */
-function parseContainers(text: string): unknown {
-  if (!text.trim()) return [];
+function parseJson(text: string, empty: unknown): unknown {
+  if (!text.trim()) return empty;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -192,7 +196,7 @@ export function variantExtrasDefinition(v: VariantExtrasDraft) {
   return {
     podAnnotations: labelMap(v.podAnnotations),
     manifests: v.manifests,
-    extraContainers: parseContainers(v.extraContainers) as TVariant["extraContainers"],
+    extraContainers: parseJson(v.extraContainers, []) as TVariant["extraContainers"],
     entry: v.entryService.trim()
       ? {
           service: v.entryService.trim(),
@@ -200,6 +204,7 @@ export function variantExtrasDefinition(v: VariantExtrasDraft) {
           path: v.entryPath.trim() || "/",
         }
       : undefined,
+    topology: parseJson(v.topology, undefined) as TVariant["topology"],
   };
 }
 

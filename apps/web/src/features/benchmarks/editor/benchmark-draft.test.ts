@@ -90,6 +90,24 @@ describe("benchmark draft round trip", () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path.join(".")).toBe("variants.1.extraContainers");
   });
+
+  it("a declared path round-trips; bad JSON or a path the mesh cannot have is reported on its field", () => {
+    const draft = draftFrom(null);
+    draft.key = "x";
+    draft.name = "x";
+    const v = draft.variants[1]!;
+    v.topology = '{"client":"outside","hops":["server-proxy"],"mtls":false}';
+    const ok = ZBenchmarkDefinition.parse(definitionFrom(draft));
+    expect(ok.variants[1]?.topology).toEqual({
+      client: "outside",
+      hops: ["server-proxy"],
+      mtls: false,
+    });
+    expect(draftFrom(ok).variants[1]?.topology).toBe(v.topology);
+    v.topology = "{oops";
+    const bad = ZBenchmarkDefinition.safeParse(definitionFrom(draft));
+    expect(bad.error?.issues[0]?.path.join(".")).toBe("variants.1.topology");
+  });
 });
 
 describe("request headers in the editor", () => {

@@ -11,6 +11,8 @@ export const VARIANT_EXTRA_FIELDS = [
   "entry.service",
   "entry.port",
   "entry.path",
+  "topology",
+  "topology.hops",
 ];
 
 /**
@@ -35,11 +37,12 @@ export function VariantExtras({
     v.podAnnotations.trim() ||
     v.manifests.trim() ||
     v.extraContainers.trim() ||
-    v.entryService.trim(),
+    v.entryService.trim() ||
+    v.topology.trim(),
   );
   return (
     <details className="variant-extras" open={hasErrors || configured || undefined}>
-      <summary>Pod annotations, manifests, containers, entry</summary>
+      <summary>Pod annotations, manifests, containers, entry, path</summary>
       <Field
         name={`variants.${i}.podAnnotations`}
         label="Pod annotations"
@@ -119,6 +122,22 @@ export function VariantExtras({
             size={10}
             value={v.entryPath}
             onChange={(e) => update(i, { entryPath: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        name={`variants.${i}.topology`}
+        label="Declared path (JSON, optional)"
+        hint='{"client":"in-mesh","hops":["client-proxy","server-proxy"],"mtls":true}; empty: from the mesh and "Load generator joins the mesh". Each trial is checked against it.'
+        error={err("topology") ?? err("topology.hops")}
+      >
+        {(c) => (
+          <textarea
+            {...c}
+            rows={1}
+            className="mono"
+            value={v.topology}
+            onChange={(e) => update(i, { topology: e.target.value })}
           />
         )}
       </Field>
