@@ -35,6 +35,7 @@ function trialData(t: TBundleTrial) {
     ...row,
     validityFlags: row.validityFlags as Prisma.InputJsonValue,
     summary: (row.summary ?? undefined) as Prisma.InputJsonValue | undefined,
+    pathCheck: (row.pathCheck ?? undefined) as Prisma.InputJsonValue | undefined,
     histogram: histogram ? Buffer.from(encodeHistogram(histogram)) : null,
   };
 }
