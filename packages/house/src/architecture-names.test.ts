@@ -16,10 +16,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
  * Deep dives whose paths and names exist only on branches not yet merged: checked once they land
  * (until wt-r1 / wt-p1 land — the coordinator removes these after merging them).
  */
-const NOT_YET_CHECKED = new Set([
-  "docs/architecture/records.md", // until wt-r1 lands (runs are records)
-  "docs/architecture/mesh-path.md", // until wt-p1 lands (topology, control channel, path check)
-]);
+const NOT_YET_CHECKED = new Set<string>([]);
 
 const docs = [
   "ARCHITECTURE.md",
