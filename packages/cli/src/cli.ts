@@ -1,10 +1,12 @@
 import { benchmark, BENCHMARK_USAGE } from "./commands/benchmark";
+import { importBundle, IMPORT_USAGE, rerunPlan, RERUN_PLAN_USAGE } from "./commands/bundles";
 import { budgets, BUDGETS_USAGE } from "./commands/budgets";
 import { calibrate, CALIBRATE_USAGE } from "./commands/calibrate";
 import { cancel, CANCEL_USAGE } from "./commands/cancel";
 import { cluster, CLUSTER_USAGE } from "./commands/cluster";
 import { comment, COMMENT_USAGE } from "./commands/comment";
 import { compare, COMPARE_USAGE } from "./commands/compare";
+import { definition, DEFINITION_USAGE } from "./commands/definition";
 import { history, HISTORY_USAGE } from "./commands/history";
 import { inspect, INSPECT_USAGE } from "./commands/inspect";
 import { EXPORT_USAGE, exportRun, report, REPORT_USAGE } from "./commands/report";
@@ -31,6 +33,9 @@ export const USAGE = [
   EXPORT_USAGE,
   VERDICT_USAGE,
   COMMENT_USAGE,
+  DEFINITION_USAGE,
+  IMPORT_USAGE,
+  RERUN_PLAN_USAGE,
   SHARE_USAGE,
   BUDGETS_USAGE,
   HISTORY_USAGE,
@@ -53,6 +58,9 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   export: exportRun,
   verdict,
   comment,
+  definition,
+  import: importBundle,
+  "rerun-plan": rerunPlan,
   share,
   budgets,
   history,
