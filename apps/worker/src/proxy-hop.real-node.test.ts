@@ -109,7 +109,7 @@ describe.skipIf(skipped)("a proxy-hop variant on real nodes", () => {
           loadGenerator: Record<string, string>;
         };
         expect(env.variants["proxy-hop"]).toContain("entry hop:8090/echo");
-        expect(Object.values(env.loadGenerator).join(" ")).toContain(`url=http://hop.`);
+        expect(Object.values(env.loadGenerator).join(" ")).toContain(`"url":"http://hop.`);
 
         const report = await caller().services.reports.runReport(rn.workspaceId, runId, "baseline");
         const row = report.levels[0]!.rows.find((r) => r.variant === "proxy-hop")!;

@@ -177,7 +177,7 @@ describe.skipIf(skipped)("request headers on real nodes", () => {
         await services.exports.run(rn.workspaceId, runId, "csv"),
         await services.exports.run(rn.workspaceId, runId, "json"),
         await services.exports.smp(rn.workspaceId, runId),
-        await services.benchmarks.get(rn.workspaceId, b.id),
+        await services.benchmarks.get(rn.workspaceId, b.definition.key),
         await services.secrets.list(rn.workspaceId),
       );
       for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(NEEDLE);
