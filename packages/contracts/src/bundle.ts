@@ -111,7 +111,8 @@ export const ZRunBundle = z.object({
   trials: z.array(ZBundleTrial).max(10_000),
   samples: z.array(ZBundleSample).max(500_000),
   noiseCalibration: ZBundleNoiseCalibration.nullable(),
-  verdicts: z.array(ZVerdictRecord).max(1000),
+  // Judged times become rows again on import: a real ISO time, never any string.
+  verdicts: z.array(ZVerdictRecord.extend({ judgedAt: ZIsoTime })).max(1000),
   /** The workspace secrets the definition's headers name (core secretNamesOf), sorted: names only. */
   secrets: z.array(ZSecretName).max(100),
 });
