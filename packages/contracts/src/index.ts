@@ -21,6 +21,7 @@ export * from "./kubernetes-names";
 export * from "./fingerprint";
 export * from "./environment";
 export * from "./noise";
+export * from "./history";
 export * from "./capacity-report";
 export * from "./exports";
 export * from "./health";

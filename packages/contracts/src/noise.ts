@@ -74,6 +74,8 @@ export const ZChangePoint = z.object({
   pValue: z.number(),
   status: z.enum(["open", "confirmed", "dismissed"]),
   decidedAt: z.date().nullable(),
+  /** Labels of the history markers between its two runs ("istio 1.26.2 → 1.27.1"). */
+  coincidesWith: z.array(z.string()).optional(),
 });
 export type TChangePoint = z.infer<typeof ZChangePoint>;
 

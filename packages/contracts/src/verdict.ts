@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZComparisonStatistic } from "./comparison";
 import { ZBudgets } from "./budget";
 import { ZId } from "./run";
+import { ZHistoryMarker, ZRunExclusion } from "./history";
 import { ZChangePoint } from "./noise";
 
 export const ZVerdictStatus = z.enum(["pass", "fail", "inconclusive"]);
@@ -107,6 +108,14 @@ export const ZHistoryRun = z.object({
   tag: z.string().nullable(),
   mesh: z.string().nullable(),
   meshVersion: z.string().nullable(),
+  /** Mesh name → version, from the run's fingerprint (else its mesh/meshVersion labels). */
+  meshVersions: z.record(z.string(), z.string()),
+  /** core's fingerprintId of the run's environment; null when it recorded none. */
+  fingerprintId: z.string().nullable(),
+  /** Set when the run is excluded: listed greyed, absent from series and change points. */
+  exclusion: ZRunExclusion.omit({ runId: true }).nullable(),
+  /** The demo seed's made-up nightly runs (label seeded=demo), so the page can say so. */
+  seededDemo: z.boolean(),
 });
 
 export const ZHistorySeries = z.object({
@@ -132,5 +141,7 @@ export const ZBenchmarkHistory = z.object({
   budgetLines: z.array(ZBudgetLine),
   /** E-divisive change points per series (oldest first), with people's decisions. */
   changePoints: z.array(ZChangePoint).optional(),
+  /** Mesh version and environment changes between consecutive (included) runs. */
+  markers: z.array(ZHistoryMarker),
 });
 export type TBenchmarkHistory = z.infer<typeof ZBenchmarkHistory>;

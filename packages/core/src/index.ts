@@ -13,6 +13,7 @@ export * from "./idle";
 export * from "./noise";
 export * from "./changepoints";
 export * from "./fingerprint";
+export * from "./history";
 export * from "./report";
 export * from "./roles";
 export * from "./records";

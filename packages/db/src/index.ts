@@ -65,6 +65,10 @@ export {
   type ReferenceRun,
 } from "./repositories/history-repository";
 export {
+  createRunExclusionRepository,
+  type RunExclusionRepository,
+} from "./repositories/run-exclusion-repository";
+export {
   createClusterRepository,
   type ClusterRepository,
   type ClusterCheck,

@@ -26,7 +26,9 @@ try {
   const seeded = await seedDemo(db);
   console.log(`meshbench seed: demo run ${seeded.runId} with ${seeded.trials} trials`);
   const history = await seedHistoryDemo(db, seeded.workspaceId);
-  console.log(`meshbench seed: ${history.runIds.length} nightly runs of ${history.benchmarkKey}`);
+  console.log(
+    `meshbench seed: ${history.runIds.length} seeded demo nightly runs of ${history.benchmarkKey}`,
+  );
   // Local mode only (checked above): these are the public demo credentials from the README.
   console.log(
     `meshbench seed: sign in as ${DEMO_USER_EMAIL} / ${DEMO_USER_PASSWORD}; CI token ${DEMO_API_TOKEN}; admin token ${DEMO_ADMIN_TOKEN}`,

@@ -24,7 +24,8 @@ function fingerprint(istio: string): TEnvironmentFingerprint {
 }
 
 /**
- * A nightly history with a step for the trend page: 12 daily runs of one level (100 QPS, 8
+ * A seeded (made-up) nightly history with a step for the trend page, labelled `seeded=demo` so
+ * the page says so: 12 daily runs of one level (100 QPS, 8
  * connections, 3 repetitions drawn in rotation from the real matrix). From run 7 on, the
  * "baseline" series is the nginx proxy's measurements — a real, measured step — and the recorded
  * environment says istio moved from 1.26.2 to 1.27.1, so comparing across it warns. Runs are dated
@@ -33,8 +34,10 @@ function fingerprint(istio: string): TEnvironmentFingerprint {
 export async function seedHistoryDemo(db: Database, workspaceId: string, now = Date.now()) {
   const definition = {
     key: HISTORY_BENCHMARK_KEY,
-    name: "Nightly echo latency",
-    description: "Nightly runs of the echo server (a seeded history with a step at run 7).",
+    name: "Nightly echo latency (seeded demo data)",
+    description:
+      "Seeded demo data, not a schedule: 12 made-up nightly runs drawn from the recorded matrix, " +
+      "with a step at run 7 where the environment says istio was upgraded.",
     target: { kind: "fortio-echo", replicas: 1 },
     variants: [{ name: "baseline", mesh: "baseline", labels: {}, annotations: {} }],
     loadMatrix: {
@@ -77,7 +80,8 @@ export async function seedHistoryDemo(db: Database, workspaceId: string, now = D
       status: "running",
       benchmarkId: benchmark.id,
       definition: ZBenchmarkDefinition.parse(definition),
-      labels: { mesh: "istio", meshVersion: istio },
+      // `seeded=demo`: the history page says these nights are seeded, not measured on a schedule.
+      labels: { mesh: "istio", meshVersion: istio, seeded: "demo" },
       git: { branch: "main", commit: `c0ffee${String(n).padStart(2, "0")}`.padEnd(40, "0") },
       environment: { fingerprint: fingerprint(istio) },
     });

@@ -10,6 +10,7 @@ import {
   createNoiseCalibrationRepository,
   createRateLimiter,
   createResourceSampleRepository,
+  createRunExclusionRepository,
   createRunExecutionRepository,
   createRunRepository,
   createShareLinkRepository,
@@ -175,11 +176,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     templates,
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
-    /** A statistic's trend across a benchmark's runs. */
+    /** A statistic's trend across a benchmark's runs; runs excluded from it (audited). */
     history: createHistoryService({
       benchmarks,
       history,
       decisions: createChangePointDecisionRepository(db),
+      exclusions: createRunExclusionRepository(db),
+      audit: audits,
     }),
     /** Budgets and the verdicts judged by them. */
     verdicts: createVerdictService({ runs, benchmarks, history, verdicts, audit: audits }),

@@ -263,6 +263,34 @@ export const matrixEntries: Record<string, MatrixEntry> = {
       status: "dismissed",
     }),
   },
+  "history.compare": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({
+      benchmarkKey: fx.a.benchmarkKey,
+      by: "meshVersion",
+      name: "istio",
+      a: "1.26.2",
+      b: "1.27.1",
+    }),
+  },
+  "history.exclusion": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ runId: fx.a.runId }),
+  },
+  "history.excludeRun": {
+    kind: "object",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: async (fx) => ({ runId: await fx.newQueuedRunOfA(), reason: "cross-tenant matrix" }),
+  },
+  "history.includeRun": {
+    kind: "object",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
+  },
 
   "reports.run": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },
   "reports.progress": { kind: "object", minimum: "viewer", input: (fx) => ({ runId: fx.a.runId }) },

@@ -1,4 +1,9 @@
-import type { TTrialRecord } from "@meshbench/contracts";
+import {
+  ZEnvironmentFingerprint,
+  type TEnvironmentFingerprint,
+  type TRunExclusion,
+  type TTrialRecord,
+} from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { toTrialRecord } from "./trial-mapping";
@@ -10,6 +15,10 @@ export type HistoryRun = {
   gitBranch: string | null;
   gitCommit: string | null;
   labels: Record<string, string>;
+  /** The environment fingerprint the run recorded, or null (uploads, older runs). */
+  fingerprint: TEnvironmentFingerprint | null;
+  /** Set only when asked for excluded runs too (`withExcluded`) and this is one of them. */
+  exclusion: Omit<TRunExclusion, "runId"> | null;
   trials: TTrialRecord[];
 };
 
@@ -23,7 +32,10 @@ export type ReferenceRun = {
 /** Reads across a benchmark's runs: the reference for regression verdicts and trend history. */
 export function createHistoryRepository(db: Database) {
   return {
-    /** The latest succeeded run of the benchmark on `branch` (or labelled `tag=<tag>`), other than `excludeRunId`. */
+    /**
+     * The latest succeeded, not excluded run of the benchmark on `branch` (or labelled
+     * `tag=<tag>`), other than `excludeRunId`: an excluded run is never a baseline.
+     */
     async findReferenceRun(
       workspaceId: string,
       benchmarkId: string,
@@ -35,6 +47,7 @@ export function createHistoryRepository(db: Database) {
         benchmarkId,
         status: "succeeded",
         id: { not: excludeRunId },
+        exclusion: { is: null },
         ...(reference.branch ? { gitBranch: reference.branch } : {}),
         ...(reference.tag ? { labels: { path: ["tag"], equals: reference.tag } } : {}),
       };
@@ -45,11 +58,14 @@ export function createHistoryRepository(db: Database) {
       });
     },
 
-    /** The benchmark's latest succeeded runs with their trials, oldest first (for trend charts). */
+    /**
+     * The benchmark's latest succeeded runs with their trials, oldest first (trend charts, change
+     * points). Excluded runs are left out unless `withExcluded` (the history page lists them greyed).
+     */
     async listBenchmarkRuns(
       workspaceId: string,
       benchmarkKey: string,
-      options: { limit: number; gitBranch?: string },
+      options: { limit: number; gitBranch?: string; withExcluded?: boolean },
     ): Promise<HistoryRun[]> {
       const rows = await db.run.findMany({
         where: {
@@ -57,6 +73,7 @@ export function createHistoryRepository(db: Database) {
           status: "succeeded",
           benchmark: { key: benchmarkKey },
           ...(options.gitBranch ? { gitBranch: options.gitBranch } : {}),
+          ...(options.withExcluded ? {} : { exclusion: { is: null } }),
         },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: options.limit,
@@ -67,14 +84,23 @@ export function createHistoryRepository(db: Database) {
           gitBranch: true,
           gitCommit: true,
           labels: true,
+          environment: true,
+          exclusion: { select: { reason: true, excludedAt: true, excludedByUserId: true } },
           trials: { where: { status: "succeeded" }, orderBy: { sequence: "asc" } },
         },
       });
-      return rows.reverse().map((r) => ({
-        ...r,
-        labels: (r.labels ?? {}) as Record<string, string>,
-        trials: r.trials.map(toTrialRecord),
-      }));
+      return rows.reverse().map(({ environment, ...r }) => {
+        const fingerprint = ZEnvironmentFingerprint.safeParse(
+          (environment as { fingerprint?: unknown } | null)?.fingerprint,
+        );
+        return {
+          ...r,
+          labels: (r.labels ?? {}) as Record<string, string>,
+          fingerprint: fingerprint.success ? fingerprint.data : null,
+          exclusion: r.exclusion,
+          trials: r.trials.map(toTrialRecord),
+        };
+      });
     },
   };
 }

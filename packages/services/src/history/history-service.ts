@@ -1,108 +1,75 @@
 import {
   DomainError,
-  ZBudgets,
   type TBenchmarkHistory,
   type TDecideChangePointInput,
+  type THistoryComparison,
+  type ZCompareHistoryInput,
   type ZGetHistoryInput,
 } from "@meshbench/contracts";
 import type { z } from "zod";
-import { trendValues } from "@meshbench/core";
 import type {
   BenchmarkRepository,
   ChangePointDecisionRepository,
   HistoryRepository,
+  RunExclusionRepository,
 } from "@meshbench/db";
-import { historyChangePoints } from "./change-points";
+import type { AuditService } from "../audit/audit-service";
+import { buildHistory } from "./build-history";
+import { compareHistory } from "./compare-history";
+import { createRunExclusions } from "./run-exclusions";
 
 type Deps = {
   benchmarks: BenchmarkRepository;
   history: HistoryRepository;
   decisions: ChangePointDecisionRepository;
+  exclusions: RunExclusionRepository;
+  audit: Pick<AuditService, "record">;
 };
 type THistoryQuery = z.output<typeof ZGetHistoryInput>;
+type TCompareQuery = z.output<typeof ZCompareHistoryInput>;
 
 export function createHistoryService(deps: Deps) {
+  const benchmarkOf = async (workspaceId: string, key: string) => {
+    const benchmark = await deps.benchmarks.getBudgets(workspaceId, key);
+    if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+    return benchmark;
+  };
   return {
-    get: (workspaceId: string, input: THistoryQuery) => getHistory(deps, workspaceId, input),
+    /** The trend with markers and change points; excluded runs listed but counted nowhere. */
+    async get(workspaceId: string, input: THistoryQuery): Promise<TBenchmarkHistory> {
+      const benchmark = await benchmarkOf(workspaceId, input.benchmarkKey);
+      const runs = await deps.history.listBenchmarkRuns(workspaceId, benchmark.key, {
+        limit: input.limit,
+        gitBranch: input.gitBranch,
+        withExcluded: true,
+      });
+      const decisions = await deps.decisions.list(workspaceId, benchmark.key);
+      return buildHistory(benchmark, runs, decisions, input);
+    },
+    /** Runs at one mesh version (or label value) against runs at another; runs are the unit. */
+    async compare(workspaceId: string, input: TCompareQuery): Promise<THistoryComparison> {
+      const benchmark = await benchmarkOf(workspaceId, input.benchmarkKey);
+      const runs = await deps.history.listBenchmarkRuns(workspaceId, benchmark.key, {
+        limit: input.limit,
+        gitBranch: input.gitBranch,
+      });
+      return compareHistory(benchmark.key, runs, input);
+    },
     /** Confirms or dismisses a detected change point (kept either way; dismissed ones greyed). */
     async decideChangePoint(
       workspaceId: string,
       decidedByUserId: string | null,
       input: TDecideChangePointInput,
     ) {
-      const benchmark = await deps.benchmarks.getBudgets(workspaceId, input.benchmarkKey);
-      if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
+      await benchmarkOf(workspaceId, input.benchmarkKey);
       if (!(await deps.decisions.runOfBenchmark(workspaceId, input.benchmarkKey, input.runId)))
         throw new DomainError("NOT_FOUND", "No such run of this benchmark", "runId");
       const d = await deps.decisions.decide(workspaceId, { ...input, decidedByUserId });
       return { seriesKey: d.seriesKey, runId: d.runId, status: d.status, decidedAt: d.decidedAt };
     },
+    /** Excluding runs from history, change points and baselines (audited, reversible). */
+    exclusions: createRunExclusions(deps),
   };
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
-
-/** A statistic's trend per variant and load level across a benchmark's runs, with budget lines. */
-async function getHistory(
-  services: Deps,
-  workspaceId: string,
-  input: THistoryQuery,
-): Promise<TBenchmarkHistory> {
-  const benchmark = await services.benchmarks.getBudgets(workspaceId, input.benchmarkKey);
-  if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
-  const runs = await services.history.listBenchmarkRuns(workspaceId, input.benchmarkKey, {
-    limit: input.limit,
-    gitBranch: input.gitBranch,
-  });
-  const values = trendValues(runs, input.statistic).filter(
-    (v) => !input.variant || v.variant === input.variant,
-  );
-  const series = new Map<string, TBenchmarkHistory["series"][number]>();
-  for (const v of values) {
-    let s = series.get(v.cellLabel);
-    if (!s) {
-      s = {
-        label: v.cellLabel,
-        variant: v.variant,
-        requestedQps: v.requestedQps,
-        connections: v.connections,
-        points: [],
-      };
-      series.set(v.cellLabel, s);
-    }
-    s.points.push({ runId: v.runId, valueMs: v.value * 1e3, repetitions: v.repetitions });
-  }
-  const budgets = ZBudgets.safeParse(benchmark.budgets ?? {});
-  const budgetLines = (budgets.success ? budgets.data.rules : []).flatMap((r) =>
-    r.kind === "absolute" && r.statistic === input.statistic
-      ? [
-          {
-            label: `budget ${r.statistic} ≤ ${r.maxMs} ms${r.scope.variant ? ` (${r.scope.variant})` : ""}`,
-            valueMs: r.maxMs,
-            variant: r.scope.variant ?? null,
-          },
-        ]
-      : [],
-  );
-  const history = {
-    benchmarkKey: benchmark.key,
-    benchmarkName: benchmark.name,
-    statistic: input.statistic,
-    runs: runs.map((r) => ({
-      runId: r.id,
-      title: r.title,
-      createdAt: r.createdAt.toISOString(),
-      gitBranch: r.gitBranch,
-      gitCommit: r.gitCommit,
-      tag: r.labels.tag ?? null,
-      mesh: r.labels.mesh ?? null,
-      meshVersion: r.labels.meshVersion ?? null,
-    })),
-    series: [...series.values()].sort((a, b) =>
-      a.label.localeCompare(b.label, undefined, { numeric: true }),
-    ),
-    budgetLines,
-  };
-  const decisions = await services.decisions.list(workspaceId, benchmark.key);
-  return { ...history, changePoints: historyChangePoints(history, decisions) };
-}
