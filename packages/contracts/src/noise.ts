@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZHistoryMarker } from "./history";
 import { ZComparisonStatistic } from "./comparison";
 import { ZId } from "./run";
 
@@ -74,8 +75,8 @@ export const ZChangePoint = z.object({
   pValue: z.number(),
   status: z.enum(["open", "confirmed", "dismissed"]),
   decidedAt: z.date().nullable(),
-  /** Labels of the history markers between its two runs ("istio 1.26.2 → 1.27.1"). */
-  coincidesWith: z.array(z.string()).optional(),
+  /** The history markers between its two runs: a step across an upgrade is attributed to it. */
+  coincidesWith: z.array(ZHistoryMarker.pick({ kind: true, label: true })).optional(),
 });
 export type TChangePoint = z.infer<typeof ZChangePoint>;
 

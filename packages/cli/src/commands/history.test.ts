@@ -95,3 +95,65 @@ describe("meshbench history show|decide", () => {
     expect(m.err()).toContain("403 FORBIDDEN: This API token lacks the benchmarks:write scope");
   });
 });
+
+describe("meshbench history exclude|include|compare", () => {
+  it("exclude sends the reason, include takes the run back; a missing reason is a usage error", async () => {
+    const m = serverIo((_m, p) =>
+      Response.json(
+        p.endsWith("/exclude")
+          ? { runId: "r2", reason: "bad night", excludedAt: "2026-01-03", excludedByUserId: null }
+          : { runId: "r2", excluded: false },
+      ),
+    );
+    expect(await runCli(["history", "exclude", "r2", "--reason", "bad night"], m.io)).toBe(0);
+    expect(await runCli(["history", "include", "r2"], m.io)).toBe(0);
+    expect(await runCli(["history", "exclude", "r2"], m.io)).toBe(64);
+    expect(m.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ["POST", "/runs/r2/exclude", { reason: "bad night" }],
+      ["POST", "/runs/r2/include", {}],
+    ]);
+    expect(m.out()).toBe(
+      "excluded run r2 from history, change points and baselines\nrun r2 counts in history again\n",
+    );
+  });
+
+  it("compare asks for two mesh versions and prints the delta over runs with its interval", async () => {
+    const delta = {
+      baseline: 1.2,
+      variant: 1.5,
+      absolute: 0.3,
+      relative: 0.25,
+      interval: { confidence: 0.95, absolute: [0.2, 0.4], relative: [0.15, 0.35] },
+    };
+    const m = serverIo(() =>
+      Response.json({
+        benchmarkKey: "ci",
+        statistic: "p99",
+        by: "meshVersion",
+        name: "istio",
+        sides: {
+          a: { value: "1.30", runIds: ["r1", "r2", "r3"] },
+          b: { value: "1.31", runIds: ["r4", "r5", "r6"] },
+        },
+        method: "p99 in ms: over runs",
+        series: [{ label: "ambient @ 100 QPS × 8", variant: "ambient", delta }],
+      }),
+    );
+    const argv = ["history", "compare", "ci", "--mesh", "istio", "--a", "1.30", "--b", "1.31"];
+    expect(await runCli(argv, m.io)).toBe(0);
+    expect(m.requests[0]?.path).toBe(
+      "/benchmarks/ci/history/compare?by=meshVersion&name=istio&a=1.30&b=1.31",
+    );
+    expect(m.out()).toBe(
+      [
+        "ci: istio version 1.30 (3 run(s)) vs 1.31 (3 run(s))",
+        "  ambient @ 100 QPS × 8: 1.200 → 1.500 ms (+25.0%), 95% CI [0.200, 0.400] ms",
+        "(p99 in ms: over runs)",
+        "",
+      ].join("\n"),
+    );
+    expect(await runCli(["history", "compare", "ci", "--a", "1", "--b", "2"], m.io)).toBe(64);
+    expect(await runCli([...argv, "--label", "tag"], m.io)).toBe(64);
+    expect(m.requests).toHaveLength(1);
+  });
+});

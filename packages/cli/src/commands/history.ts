@@ -3,11 +3,13 @@ import { formatRelativeDelta } from "@meshbench/core";
 import { apiTarget, callApi } from "../api-client";
 import { optionalNumber, parse, requireString } from "../args";
 import { CliError, EXIT, type CliIo } from "../io";
+import { HISTORY_CURATE_USAGE, historyCurate } from "./history-curate";
 import { CONNECTION } from "./verdict";
 
 export const HISTORY_USAGE =
   "usage: meshbench history show <benchmark> [--statistic p50|p99|…] [--variant v] [--git-branch b] [--limit n] [--json]\n" +
   "       meshbench history decide <benchmark> confirm|dismiss --series <seriesKey> --run <runId> [--json]\n" +
+  `${HISTORY_CURATE_USAGE}\n` +
   "       (each with [--url u] [--token t]; decide needs the benchmarks:write scope)";
 
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
@@ -16,7 +18,10 @@ function describeChangePoint(c: TChangePoint): string {
   const change = c.relativeChange === null ? "" : ` (${formatRelativeDelta(c.relativeChange)})`;
   return (
     `  [${c.status}] ${c.seriesLabel} ${c.statistic} from run ${c.runId}: ` +
-    `${ms(c.beforeMs)} → ${ms(c.afterMs)} ms${change}, p=${c.pValue.toFixed(3)}; series "${c.seriesKey}"`
+    `${ms(c.beforeMs)} → ${ms(c.afterMs)} ms${change}, p=${c.pValue.toFixed(3)}; series "${c.seriesKey}"` +
+    (c.coincidesWith?.length
+      ? `; coincides with ${c.coincidesWith.map((m) => (m.kind === "mesh" ? `mesh version change ${m.label}` : m.label)).join("; ")}`
+      : "")
   );
 }
 
@@ -28,6 +33,9 @@ function describe(h: TBenchmarkHistory): string {
   for (const s of h.series)
     lines.push(`  ${s.label}: ${s.points.map((p) => ms(p.valueMs)).join(", ")} ms`);
   for (const b of h.budgetLines) lines.push(`  budget ${b.label}: ${ms(b.valueMs)} ms`);
+  for (const m of h.markers ?? []) lines.push(`  at run ${m.runId}: ${m.label}`);
+  for (const r of h.runs)
+    if (r.exclusion) lines.push(`  excluded run ${r.runId} (${r.title}): ${r.exclusion.reason}`);
   const points = h.changePoints ?? [];
   lines.push(
     points.length ? "change points:" : "no change points",
@@ -42,6 +50,9 @@ function describe(h: TBenchmarkHistory): string {
  * confirm/dismiss buttons.
  */
 export async function history(argv: string[], io: CliIo): Promise<number> {
+  const curate = argv[0];
+  if (curate === "exclude" || curate === "include" || curate === "compare")
+    return historyCurate(curate, argv.slice(1), io, HISTORY_USAGE);
   const opts = {
     ...CONNECTION,
     statistic: { type: "string" },

@@ -104,7 +104,12 @@ export function buildHistory(
   const order = included.map((r) => r.id);
   const changePoints = historyChangePoints(history, decisions).map((c) => ({
     ...c,
-    coincidesWith: markersBetween(markers, order, c.previousRunId, c.runId).map((m) => m.label),
+    coincidesWith: markersBetween(markers, order, c.previousRunId, c.runId).map(
+      ({ kind, label }) => ({
+        kind,
+        label,
+      }),
+    ),
   }));
   return { ...history, changePoints };
 }

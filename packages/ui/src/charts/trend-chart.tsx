@@ -39,25 +39,30 @@ const AXIS_NAMES: Record<TrendAxis, string> = {
   date: "date",
 };
 
+const MARKER_COLORS = { mesh: "#8250df", environment: "#57606a" } as const;
+
 /**
  * A statistic's trend across a benchmark's runs: one line per variant and load level, dashed
  * budget lines, a vertical line at each detected change point (dismissed ones grey and dotted),
- * and each point a link to its run. Data comes computed from the server (core);
- * this only draws it.
+ * a labelled line where a mesh version ("istio 1.30 → 1.31") or the environment changed, and each
+ * point a link to its run. Excluded runs are not drawn (the runs table lists them, greyed). Data
+ * comes computed from the server (core); this only draws it.
  */
 export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
   const { hidden, toggle } = useHiddenSeries();
   const headingId = useId();
-  const rows = history.runs.map((run, index) => {
-    const row: Record<string, number | string | null> = {
-      index,
-      runId: run.runId,
-      label: runLabel(run, axis),
-    };
-    for (const s of history.series)
-      row[s.label] = s.points.find((p) => p.runId === run.runId)?.valueMs ?? null;
-    return row;
-  });
+  const rows = history.runs
+    .filter((run) => !run.exclusion)
+    .map((run, index) => {
+      const row: Record<string, number | string | null> = {
+        index,
+        runId: run.runId,
+        label: runLabel(run, axis),
+      };
+      for (const s of history.series)
+        row[s.label] = s.points.find((p) => p.runId === run.runId)?.valueMs ?? null;
+      return row;
+    });
   if (rows.length === 0) return <p className="empty">No succeeded runs yet.</p>;
   const y = niceAxis(
     [
@@ -123,6 +128,20 @@ export function TrendChart({ history, axis, height = 360 }: TrendChartProps) {
                   position: "insideTopLeft",
                   fontSize: 11,
                 }}
+              />
+            );
+          })}
+          {history.markers.map((m) => {
+            const at = rows.find((r) => r.runId === m.runId);
+            if (!at) return null;
+            return (
+              <ReferenceLine
+                key={`${m.kind}@${m.runId}`}
+                className={`history-marker history-marker-${m.kind}`}
+                x={at.label ?? undefined}
+                stroke={MARKER_COLORS[m.kind]}
+                strokeWidth={2}
+                label={{ value: m.label, position: "insideBottomLeft", fontSize: 11 }}
               />
             );
           })}

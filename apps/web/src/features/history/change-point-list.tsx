@@ -56,7 +56,20 @@ export function ChangePointList({
               data-series={c.seriesKey}
               style={c.status === "dismissed" ? { opacity: 0.5 } : undefined}
             >
-              <td className="left">{c.seriesLabel}</td>
+              <td className="left">
+                {c.seriesLabel}
+                {c.coincidesWith?.length ? (
+                  <span className="muted" data-testid="coincides">
+                    {" "}
+                    — coincides with{" "}
+                    {c.coincidesWith
+                      .map((m) =>
+                        m.kind === "mesh" ? `mesh version change ${m.label}` : `${m.label} change`,
+                      )
+                      .join("; ")}
+                  </span>
+                ) : null}
+              </td>
               <td className="left">
                 <a href={`/runs/${c.runId}`}>{titles[c.runId] ?? c.runId}</a>
               </td>

@@ -1,5 +1,12 @@
-import type { TRole, TRunDefinition, TRunReport, TVerdictRecord } from "@meshbench/contracts";
+import type {
+  TRole,
+  TRunDefinition,
+  TRunExclusion,
+  TRunReport,
+  TVerdictRecord,
+} from "@meshbench/contracts";
 import { compareHref } from "~/features/compare/compare-url";
+import { RunExclusionNote } from "~/features/history/run-exclusion-note";
 import { DefinitionAsRun } from "~/features/records/definition-as-run";
 import { RunAgain, type ClusterChoice } from "~/features/records/run-again";
 import { RunVerdict } from "~/features/records/run-verdict";
@@ -24,6 +31,7 @@ export function RunView({
   definition,
   verdict,
   clusters,
+  exclusion,
 }: {
   runId: string;
   report: TRunReport;
@@ -31,6 +39,8 @@ export function RunView({
   definition: TRunDefinition | null;
   verdict: TVerdictRecord | null;
   clusters: ClusterChoice[];
+  /** Set when the run is excluded from its benchmark's history (shown with the reason). */
+  exclusion: TRunExclusion | null;
 }) {
   const variants = report.variants;
   const active = report.run.status === "queued" || report.run.status === "running";
@@ -38,6 +48,12 @@ export function RunView({
   return (
     <>
       <RunHeader report={report} />
+      <RunExclusionNote
+        runId={runId}
+        exclusion={exclusion}
+        canDecide={member}
+        inHistory={report.run.status === "succeeded" && report.run.benchmarkKey !== null}
+      />
       <RunActions
         runId={runId}
         variants={variants}

@@ -46,7 +46,10 @@ describe("a history that explains itself: markers, comparisons over runs, exclus
       },
     ]);
     expect(h.changePoints).toHaveLength(1);
-    expect(h.changePoints![0]).toMatchObject({ runId: stepRun(), coincidesWith: [UPGRADE] });
+    expect(h.changePoints![0]).toMatchObject({
+      runId: stepRun(),
+      coincidesWith: [{ kind: "mesh", label: UPGRADE }],
+    });
     expect(h.runs.every((r) => r.seededDemo && r.exclusion === null)).toBe(true);
     expect(h.runs[0]!.meshVersions).toEqual({ istio: "1.26.2" });
     expect(new Set(h.runs.map((r) => r.fingerprintId)).size).toBe(2);
@@ -109,7 +112,7 @@ describe("a history that explains itself: markers, comparisons over runs, exclus
     expect(h.changePoints).toHaveLength(1);
     expect(h.changePoints![0]).toMatchObject({
       runId: runIds[HISTORY_STEP_RUN],
-      coincidesWith: [UPGRADE],
+      coincidesWith: [{ kind: "mesh", label: UPGRADE }],
     });
     expect(h.markers.map((m) => m.runId)).toEqual([runIds[HISTORY_STEP_RUN]]);
     const cmp = await as("viewer").history.compare({

@@ -29,10 +29,11 @@ export default async function RunPage({ params, searchParams }: Props) {
   const caller = await api();
   const role = (await caller.workspaces.current().catch(() => null))?.role;
   // The verdict is the stored record (judged and stored on the first read of a finished run).
-  const [definition, verdict, clusters] = await Promise.all([
+  const [definition, verdict, clusters, exclusion] = await Promise.all([
     caller.runs.definition({ runId }).catch(() => null),
     report.run.benchmarkKey ? caller.verdicts.get({ runId }).catch(() => null) : null,
     caller.clusters.list().catch(() => []),
+    caller.history.exclusion({ runId }).catch(() => null),
   ]);
   return (
     <HydrateClient>
@@ -43,6 +44,7 @@ export default async function RunPage({ params, searchParams }: Props) {
         definition={definition}
         verdict={verdict}
         clusters={clusters.map((c) => ({ id: c.id, name: c.name, status: c.status }))}
+        exclusion={exclusion}
       />
     </HydrateClient>
   );
