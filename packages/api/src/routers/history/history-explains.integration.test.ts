@@ -9,7 +9,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../context";
 import { createCaller } from "../../root";
 
-const SERIES = "baseline @ 100 QPS, 8 conn|p50";
 const UPGRADE = "istio 1.26.2 → 1.27.1";
 const trials = [1, 2, 3].map((rep) => ({
   result: readFileSync(path.join(demoMatrixDir, `baseline-qps100-c8-rep${rep}.json`), "utf8"),
