@@ -10,7 +10,10 @@ test("the seeded history says it is seeded, marks the istio upgrade and attribut
   const trend = page.locator('figure[data-chart="trend"]');
   const marker = trend.locator(".history-marker-mesh");
   await expect(marker).toHaveCount(1);
-  await expect(marker).toContainText("istio 1.26.2 → 1.27.1");
+  // Recharts draws reference-line labels in a layer of their own.
+  await expect(
+    trend.locator(".recharts-label", { hasText: "istio 1.26.2 → 1.27.1" }),
+  ).toBeVisible();
   const row = page
     .getByRole("table", { name: "Change points" })
     .locator('tr[data-series="baseline @ 100 QPS, 8 conn|p50"]');

@@ -27,7 +27,7 @@ export function BenchmarkHistory({
     <>
       <h1>{history.benchmarkName} — history</h1>
       {seeded > 0 ? (
-        <p role="note" className="warn" data-testid="seeded-demo">
+        <p role="note" className="shared-banner" data-testid="seeded-demo">
           Seeded demo data: {seeded} of these runs were made up by the demo seed from recorded
           measurements (label <code>seeded=demo</code>), not measured on a schedule.
         </p>
