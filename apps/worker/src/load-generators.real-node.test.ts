@@ -23,7 +23,11 @@ const CALIBRATION_QPS = Number(process.env.MESHBENCH_LG_CALIBRATION_QPS ?? 4000)
 const SECONDS = 10;
 const CONNECTIONS = 16;
 
-const bench = (key: string, qps: number, loadGenerators: number): TBenchmarkDefinitionInput => ({
+const bench = (
+  key: string,
+  qps: number,
+  loadGenerators: number | "auto",
+): TBenchmarkDefinitionInput => ({
   key,
   name: key,
   target: { kind: "fortio-echo", replicas: 1 },
@@ -48,8 +52,8 @@ describe.skipIf(skipped)("several load generators per trial on real nodes", () =
   const core = () => realNodeKubeConfig().makeApiClient(CoreV1Api);
 
   /** One run of `bench(...)` through the queue and the worker; its one trial, and its pods seen. */
-  const runOnce = async (key: string, qps: number, generators: number) => {
-    const b = await rn.caller().benchmarks.create(bench(key, qps, generators));
+  const runOnce = async (key: string, qps: number, generators: number, auto = false) => {
+    const b = await rn.caller().benchmarks.create(bench(key, qps, auto ? "auto" : generators));
     const { runId } = await rn.caller().runs.start({ benchmarkId: b.id, clusterId: rn.clusterId });
     const selector = `meshbench.io/run=${runId}`;
     const pods = await until(`${generators} load generators of ${key} running`, async () => {
@@ -76,10 +80,12 @@ describe.skipIf(skipped)("several load generators per trial on real nodes", () =
     const trial = run.trials[0]!;
     // Cleaned up: no pod of the run is left.
     await until(`run ${key} cleaned up`, async () => {
-      const left = await core().listPodForAllNamespaces({ labelSelector: `meshbench.io/run=${runId}` });
+      const left = await core().listPodForAllNamespaces({
+        labelSelector: `meshbench.io/run=${runId}`,
+      });
       return left.items.length === 0;
     });
-    return { trial, lgPods };
+    return { trial, lgPods, run };
   };
 
   it(
@@ -98,6 +104,17 @@ describe.skipIf(skipped)("several load generators per trial on real nodes", () =
 
         const single = await runOnce("lg-one", rate, 1);
         const double = await runOnce("lg-two", rate, 2);
+        // "auto": one generator falls short of the rate, two reach it: the run chooses two.
+        const auto = await runOnce("lg-auto", rate, 2, true);
+        const chosen = (auto.run.environment?.["loadGenerator"] as Record<string, string>)[
+          "generators baseline"
+        ];
+        console.log(
+          `auto: ${chosen}; its trial ${auto.trial.actualQps!.toFixed(0)} of ${rate} QPS`,
+        );
+        expect(chosen).toMatch(/^2 \(auto: reached; probes 1 → \d+ QPS, 2 → \d+ QPS\)$/);
+        expect(auto.trial.generators?.each).toHaveLength(2);
+        expect(auto.trial.actualQps!).toBeGreaterThanOrEqual(0.95 * rate);
         const describe = (label: string, t: TTrialRecord) =>
           `${label}: requested ${t.requestedQps} achieved ${t.actualQps!.toFixed(0)} QPS, ` +
           `flags ${flagCodes(t).join(",") || "none"}; generators ${

@@ -18,11 +18,7 @@ import type {
   WaitOptions,
 } from "./gateway";
 import { call, type Kube } from "./steps/kube";
-import {
-  type LoadGenerators,
-  loadGenerators,
-  scaleLoadGenerators,
-} from "./steps/load-generator";
+import { type LoadGenerators, loadGenerators, scaleLoadGenerators } from "./steps/load-generator";
 import { cleanup, listRunNamespaces } from "./steps/namespaces";
 import { describeVariant, prepareVariant } from "./steps/prepare-variant";
 import { describeLoad, startTrial, waitForTrial } from "./steps/trial";

@@ -39,9 +39,9 @@ describe("nextGeneratorCount (auto load generators)", () => {
   });
 
   it("stops when the target saturated: more generators only measure the target harder", () => {
-    expect(
-      nextGeneratorCount([probe(1, 1000), probe(2, 1800, { targetSaturated: true })]),
-    ).toEqual({ chosen: 2, reason: "target_saturated" });
+    expect(nextGeneratorCount([probe(1, 1000), probe(2, 1800, { targetSaturated: true })])).toEqual(
+      { chosen: 2, reason: "target_saturated" },
+    );
   });
 
   it("never passes the cap (a cluster's limit, or the matrix's fewest connections)", () => {

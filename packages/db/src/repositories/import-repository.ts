@@ -34,7 +34,9 @@ function trialData(t: TBundleTrial) {
   return {
     ...row,
     ...(generators
-      ? { meta: { generators: generators.each, window: generators.window } as Prisma.InputJsonValue }
+      ? {
+          meta: { generators: generators.each, window: generators.window } as Prisma.InputJsonValue,
+        }
       : {}),
     validityFlags: row.validityFlags as Prisma.InputJsonValue,
     summary: (row.summary ?? undefined) as Prisma.InputJsonValue | undefined,

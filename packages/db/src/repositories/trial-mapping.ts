@@ -79,7 +79,11 @@ export function toTrialRow(
 
 /** A trial merged from several load generators keeps each one's numbers in its meta. */
 function generatorsOf(meta: Trial["meta"]) {
-  if (!meta || typeof meta !== "object" || Array.isArray(meta) || !("generators" in meta)) return {};
-  const parsed = ZTrialGenerators.safeParse({ each: meta["generators"], window: meta["window"] ?? null });
+  if (!meta || typeof meta !== "object" || Array.isArray(meta) || !("generators" in meta))
+    return {};
+  const parsed = ZTrialGenerators.safeParse({
+    each: meta["generators"],
+    window: meta["window"] ?? null,
+  });
   return parsed.success ? { generators: parsed.data } : {};
 }

@@ -27,7 +27,8 @@ export function generatorCpu(
   pods: readonly string[] | undefined,
 ): number | null {
   const mine = samples.filter((s) => s.role === "load_generator");
-  const generators = result.meta["generators"] as (GeneratorNumbers & { pod?: string })[] | undefined;
+  const generators = result.meta["generators"] as
+    (GeneratorNumbers & { pod?: string })[] | undefined;
   if (!generators || !pods || pods.length !== generators.length) return trialCpuMillicores(mine);
   let busiest: number | null = null;
   generators.forEach((g, i) => {
