@@ -118,7 +118,7 @@ export class KubeClusterGateway implements ClusterGateway {
   async readTrialResults(trial: TrialHandle) {
     const servers = this.fortio(trial);
     const texts = await Promise.all(trial.runs.map((run, i) => servers[i]!.result(run)));
-    return texts.every((t) => t !== null) ? (texts as string[]) : null;
+    return texts.every((t) => t !== null) ? texts : null;
   }
 
   async scaleLoadGenerators(
