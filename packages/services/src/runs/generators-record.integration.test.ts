@@ -98,6 +98,13 @@ describe("a trial recorded from two load generators (real database)", () => {
       trials: { generators?: unknown }[];
     };
     expect(exported.trials[0]!.generators).toEqual(trial!.generators);
+    const csv = runExport(report, "csv").body;
+    const rows = csv.split("\n# generators\n")[1]!.split("\n\n")[0]!.trim().split("\n");
+    expect(rows[0]).toMatch(/^trialKey,generator,pod,requestedQps,connections,actualQps,/);
+    expect(rows.slice(1).map((r) => r.split(",").slice(1, 3))).toEqual([
+      ["0", "lg-fortio-a"],
+      ["1", "lg-fortio-b"],
+    ]);
 
     await services.execution.complete(ws, runId);
     const { body } = await services.bundles.export(ws, runId);
@@ -135,6 +142,8 @@ describe("a trial recorded from two load generators (real database)", () => {
     });
     const [trial] = (await services.runs.get(ws, runId)).trials;
     expect(trial!.generators).toBeUndefined();
+    const report = await services.reports.runReport(ws, runId);
+    expect(runExport(report, "csv").body).not.toContain("# generators");
     expect(trial!.validityFlags.map((f) => f.code)).toContain("load_generator_saturated");
   });
 });
