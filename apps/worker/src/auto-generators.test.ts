@@ -1,5 +1,5 @@
 import { ZBenchmarkDefinition } from "@meshbench/contracts";
-import type { ClusterGateway, TrialHandle, TrialInput } from "@meshbench/k8s";
+import type { ClusterGateway } from "@meshbench/k8s";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { describe, expect, it } from "vitest";
 import { chooseGenerators, describeAutoGenerators } from "./auto-generators";
@@ -13,6 +13,9 @@ const def = ZBenchmarkDefinition.parse({
   methodology: { loadGenerators: "auto" },
 });
 
+type TrialInput = Parameters<ClusterGateway["startTrial"]>[0];
+type TrialHandle = Awaited<ReturnType<ClusterGateway["startTrial"]>>;
+
 /** Fortio's result of one generator that achieved `qps` (a real result, its rate rewritten). */
 const result = (qps: number) =>
   JSON.stringify({ ...JSON.parse(readFixture("fortio/baseline-qps100-c1.json")), ActualQPS: qps });
@@ -25,27 +28,27 @@ function fakeCluster(perGenerator: number, targetMax = Infinity) {
   const started: TrialInput[] = [];
   const scaled: number[] = [];
   const gateway = {
-    startTrial: async (input: TrialInput): Promise<TrialHandle> => {
+    startTrial: (input: TrialInput): Promise<TrialHandle> => {
       started.push(input);
       const n = input.generators ?? 1;
-      return {
+      return Promise.resolve({
         namespace: input.namespace,
         name: `probe-${n}`,
         runs: Array.from({ length: n }, (_, i) => ({ pod: `lg-${i}`, runId: i, resultId: "r" })),
         endsAt: 0,
         resumed: false,
-      };
+      });
     },
-    waitForTrial: async () => ({ status: "succeeded" as const }),
-    readTrialResults: async (h: TrialHandle) => {
+    waitForTrial: () => Promise.resolve({ status: "succeeded" as const }),
+    readTrialResults: (h: TrialHandle) => {
       const share = (input: TrialInput) =>
         (input.coordinates.requestedQps ?? Infinity) / h.runs.length;
       const input = started.at(-1)!;
       const each = Math.min(perGenerator, share(input), targetMax / h.runs.length);
-      return h.runs.map(() => result(each));
+      return Promise.resolve(h.runs.map(() => result(each)));
     },
-    scaleLoadGenerators: async (_ns: string, n: number) => void scaled.push(n),
-    abandonTrial: async () => undefined,
+    scaleLoadGenerators: (_ns: string, n: number) => Promise.resolve(void scaled.push(n)),
+    abandonTrial: () => Promise.resolve(),
   } as unknown as ClusterGateway;
   return { gateway, started, scaled };
 }
@@ -57,8 +60,8 @@ const choose = (gateway: ClusterGateway, maxGenerators?: number) =>
     variant: "baseline",
     prepared: { namespace: "mb-r1-baseline", problem: null },
     gateway,
-    requestHeaders: async () => [],
-    shouldStop: async () => false,
+    requestHeaders: () => Promise.resolve([]),
+    shouldStop: () => Promise.resolve(false),
     log: () => undefined,
     ...(maxGenerators ? { maxGenerators } : {}),
   });
