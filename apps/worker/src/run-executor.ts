@@ -7,6 +7,7 @@ import {
 } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
 import type { ClaimedRun } from "@meshbench/services";
+import { chooseGenerators, describeAutoGenerators } from "./auto-generators";
 import { capacityTrials, capacityVariantsToRun } from "./capacity-trials";
 import { describeEnvironment } from "./environment";
 import { createIdleWaiter, type IdleWaitDeps } from "./idle-wait";
@@ -19,7 +20,14 @@ export type ExecutorDeps = Omit<TrialDeps, "now"> &
 export class WorkerStopping extends Error {}
 
 type Job = { runId: string; workspaceId: string };
-type Run = { ws: string; runId: string; claimed: ClaimedRun; shouldStop: () => Promise<boolean> };
+type Run = {
+  ws: string;
+  runId: string;
+  claimed: ClaimedRun;
+  shouldStop: () => Promise<boolean>;
+  /** "auto" load generators: the count chosen per variant (absent: the methodology's). */
+  generators: Map<string, number>;
+};
 
 /**
  * Drives one run from the database state: prepares each variant (namespace with the mesh's
@@ -40,6 +48,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     runId,
     claimed,
     shouldStop: async () => signal.aborted || (await cancelled()),
+    generators: new Map(),
   };
   let cleanupAtEnd = true;
   try {
@@ -59,7 +68,8 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       : new Set(remaining.map((t) => t.coordinates.variant));
     const meshes = await claimed.gateway.detectMeshes({ prometheusUrl: claimed.prometheusUrl });
     const variants = await prepareVariants(run, needed, meshes);
-    const described = await describeEnvironment(
+    const auto = await autoGenerators(deps, run, variants);
+    const describedLoad = await describeEnvironment(
       claimed.gateway,
       runId,
       def,
@@ -68,6 +78,10 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       meshes,
       claimed.clusterName,
     );
+    const described = {
+      ...describedLoad,
+      loadGenerator: { ...describedLoad.loadGenerator, ...auto },
+    };
     const environment = capacity
       ? { ...described, [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(capacity) }
       : described;
@@ -162,6 +176,41 @@ async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetec
   return variants;
 }
 
+/**
+ * `loadGenerators: "auto"`: each ready variant's count chosen by probes before the run's trials
+ * (chooseGenerators), recorded in the run's environment; a variant whose probes fail is not run.
+ */
+async function autoGenerators(
+  deps: ExecutorDeps,
+  run: Run,
+  variants: Map<string, PreparedVariant>,
+) {
+  const { definition: def, gateway } = run.claimed;
+  const described: Record<string, string> = {};
+  if (def.methodology.loadGenerators !== "auto") return described;
+  for (const [name, prepared] of variants) {
+    if (prepared.problem || (await run.shouldStop())) continue;
+    try {
+      const choice = await chooseGenerators({
+        runId: run.runId,
+        def,
+        variant: name,
+        prepared,
+        gateway,
+        requestHeaders: () => run.claimed.requestHeaders(name),
+        shouldStop: run.shouldStop,
+        log: deps.log,
+      });
+      run.generators.set(name, choice.generators);
+      Object.assign(described, describeAutoGenerators(name, choice));
+    } catch (error) {
+      const reason = `auto load generators: ${gateway.describeError(error)}`;
+      variants.set(name, { ...prepared, problem: reason });
+    }
+  }
+  return described;
+}
+
 async function runTrials(
   deps: TrialDeps,
   run: Run,
@@ -218,6 +267,7 @@ async function runTrials(
       },
       onSamplingCalls,
       flags: idleFlag ? [idleFlag] : [],
+      generators: run.generators.get(trial.coordinates.variant),
       onAttribution: (how) => {
         stats.attribution[how] += 1;
       },

@@ -34,6 +34,8 @@ export type TrialCtx = {
   onStarted: () => void;
   /** API calls spent on usage sampling (reported apart from the trial's own). */
   onSamplingCalls: (calls: number) => void;
+  /** Load generators carrying the trial when "auto" chose them; default the methodology's. */
+  generators?: number;
   /** Validity flags the worker raised before the trial (e.g. the target was not idle). */
   flags?: TValidityFlag[];
   /** How the trial's resources were attributed: its own counter window, or point samples. */
@@ -131,6 +133,7 @@ export async function runTrial(
         namespace: ctx.variant.namespace,
         ...trial,
         requestHeaders,
+        ...(ctx.generators ? { generators: ctx.generators } : {}),
       },
       { beforeMeasured: path?.before },
     );
@@ -141,7 +144,9 @@ export async function runTrial(
   ctx.onStarted();
   path?.started(handle.resumed);
   if (handle.resumed)
-    deps.log(`run ${runId}: resumed Fortio run ${handle.runId} of trial ${handle.name}`);
+    deps.log(
+      `run ${runId}: resumed Fortio run${handle.runs.length > 1 ? "s" : ""} ${handle.runs.map((r) => r.runId).join(", ")} of trial ${handle.name}`,
+    );
   const usage = usageSampler(deps, ctx);
   const countersAtStart = await readCounters(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
@@ -164,11 +169,12 @@ export async function runTrial(
       : [];
   ctx.onAttribution?.(windowed.length ? "counters" : "samples");
   const judged = await path?.after();
-  const text = await gateway.readTrialResult(handle);
-  if (!text) return fail("the load generator saved no result");
+  const texts = await gateway.readTrialResults(handle);
+  if (!texts) return fail("the load generator saved no result");
   const failure = await deps.execution.recordTrial(ws, runId, {
     ...trial,
-    text,
+    text: texts.length === 1 ? texts[0]! : texts,
+    generatorPods: handle.runs.map((r) => r.pod),
     samples: windowed.length ? windowed : usage.samples,
     flags: ctx.flags ?? [],
     ...(judged ? { path: judged } : {}),

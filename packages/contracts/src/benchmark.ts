@@ -215,7 +215,7 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
       message: `request headers are sent on http1 and h2 load only, not ${headerless.join(", ")} (Fortio's REST gRPC runner sends no metadata; TCP has no headers)`,
     });
   const fewest = Math.min(...b.loadMatrix.connections);
-  if (b.methodology.loadGenerators > fewest)
+  if (typeof b.methodology.loadGenerators === "number" && b.methodology.loadGenerators > fewest)
     ctx.addIssue({
       code: "custom",
       path: ["methodology", "loadGenerators"],

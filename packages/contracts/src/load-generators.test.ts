@@ -33,4 +33,13 @@ describe("methodology.loadGenerators", () => {
         false,
       );
   });
+
+  it('accepts "auto" whatever the connections (the probe caps it at the fewest), nothing else', () => {
+    expect(
+      ZBenchmarkDefinition.parse(definition({ loadGenerators: "auto" }, [1])).methodology
+        .loadGenerators,
+    ).toBe("auto");
+    for (const n of ["Auto", "max", null])
+      expect(ZBenchmarkDefinition.safeParse(definition({ loadGenerators: n })).success).toBe(false);
+  });
 });

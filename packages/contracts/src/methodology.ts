@@ -63,6 +63,9 @@ export const REPORT_SECTIONS = [
 export const ZReportSection = z.enum(REPORT_SECTIONS);
 export type TReportSection = z.infer<typeof ZReportSection>;
 
+/** The most load generators a trial may be split over (and "auto"'s default ceiling). */
+export const MAX_LOAD_GENERATORS = 32;
+
 export const ZMethodology = z.object({
   fortio: ZFortioOptions.default(ZFortioOptions.parse({})),
   placement: ZPlacement.default(ZPlacement.parse({})),
@@ -70,8 +73,12 @@ export const ZMethodology = z.object({
   /**
    * Load generators per trial: each trial's QPS and connections split over this many Fortio pods
    * (core's splitLoad), their histograms merged exactly. Each needs at least one connection.
+   * "auto": the worker probes each variant from one generator up while the achieved QPS still
+   * rises (core's nextGeneratorCount) and runs its trials with the count it chose.
    */
-  loadGenerators: z.number().int().min(1).max(32).default(1),
+  loadGenerators: z
+    .union([z.number().int().min(1).max(MAX_LOAD_GENERATORS), z.literal("auto")])
+    .default(1),
   /** Passed to the injector through its pod annotations (istio: sidecar.istio.io/proxyCPU…). */
   sidecarResources: ZResourceSpec.optional(),
   /** Whether the load generator's pod joins the mesh too (off: it opts out of injection). */

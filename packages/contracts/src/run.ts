@@ -96,6 +96,29 @@ export const ZTrialCoordinates = z.object({
 });
 export type TTrialCoordinates = z.infer<typeof ZTrialCoordinates>;
 
+/** One load generator's own numbers in a trial split over several (core's mergeGeneratorResults). */
+export const ZGeneratorNumbers = z.object({
+  index: z.number().int().nonnegative(),
+  /** Its pod, and its CPU over the trial (null: its pod was not sampled). */
+  pod: z.string().optional(),
+  cpuMillicores: z.number().nullable().optional(),
+  startedAt: z.string().nullable(),
+  requestedQps: z.number().nullable(),
+  connections: z.number().int().nullable(),
+  actualQps: z.number(),
+  actualDurationSeconds: z.number(),
+  requestCount: z.number().int(),
+  errorCount: z.number().int(),
+});
+export type TGeneratorNumbers = z.infer<typeof ZGeneratorNumbers>;
+
+/** A trial's load generators: each one's numbers and their windows' union and overlap. */
+export const ZTrialGenerators = z.object({
+  each: z.array(ZGeneratorNumbers),
+  window: z.object({ unionSeconds: z.number(), overlapSeconds: z.number() }).nullable(),
+});
+export type TTrialGenerators = z.infer<typeof ZTrialGenerators>;
+
 export const ZTrialRecord = ZTrialCoordinates.extend({
   id: ZId,
   key: z.string(),
@@ -114,6 +137,8 @@ export const ZTrialRecord = ZTrialCoordinates.extend({
   histogram: ZHistogram.nullable(),
   /** Scheduled trials of a meshed variant: its path checked from the mesh's counters. */
   pathCheck: ZPathCheck.nullable().optional(),
+  /** A trial split over several load generators: each one's numbers (absent for one). */
+  generators: ZTrialGenerators.optional(),
 });
 export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 

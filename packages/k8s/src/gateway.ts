@@ -77,16 +77,17 @@ type VariantDescription = {
   settings?: Record<string, string>;
 };
 
+/** One load generator's Fortio run of a trial: its pod, RunID and ResultID. */
+export type GeneratorRun = { pod: string; runId: number; resultId: string };
+
 /**
- * A trial whose load is being produced; opaque to callers. Here: a Fortio run (its RunID and
- * ResultID) on the variant's long-lived load-generator pod, labelled `name`.
+ * A trial whose load is being produced; opaque to callers. Here: a Fortio run on each of the
+ * trial's load-generator pods (one per generator, in generator order), all labelled `name`.
  */
 export type TrialHandle = {
   namespace: string;
   name: string;
-  pod: string;
-  runId: number;
-  resultId: string;
+  runs: GeneratorRun[];
   /** When the load is due to end (ms since epoch): no status polls before then. */
   endsAt: number;
   /** A run a previous worker started and this one found still going (by its label). */
@@ -106,6 +107,11 @@ export type TrialInput = {
    * `<secret:name>`). Default none.
    */
   requestHeaders?: readonly TResolvedHeader[];
+  /**
+   * How many of the variant's load generators carry the trial (its load split over them);
+   * default the methodology's `loadGenerators` (1 for "auto", whose probe sets it).
+   */
+  generators?: number;
 };
 
 export type Stopper = () => Promise<boolean>;
@@ -164,8 +170,20 @@ export interface ClusterGateway {
     options?: { beforeMeasured?: () => Promise<void> },
   ): Promise<TrialHandle>;
   waitForTrial(trial: TrialHandle, options: WaitOptions): Promise<TrialOutcome>;
-  /** The load generator's saved result document (Fortio JSON), or null when it saved none. */
-  readTrialResult(trial: TrialHandle): Promise<string | null>;
+  /**
+   * Each load generator's saved result document (Fortio JSON), in generator order, or null when
+   * one saved none.
+   */
+  readTrialResults(trial: TrialHandle): Promise<string[] | null>;
+  /**
+   * The variant's load generators scaled to `generators` Fortio pods, all Ready ("auto" load
+   * generators). Optional: fakes may lack it (then "auto" stays at one generator).
+   */
+  scaleLoadGenerators?(
+    namespace: string,
+    generators: number,
+    options: { shouldStop?: Stopper },
+  ): Promise<void>;
   /** Stops and removes a trial that will not be read (failed or timed out). */
   abandonTrial(trial: TrialHandle): Promise<void>;
   /**

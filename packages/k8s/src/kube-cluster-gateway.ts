@@ -18,7 +18,7 @@ import type {
   WaitOptions,
 } from "./gateway";
 import { call, type Kube } from "./steps/kube";
-import { type LoadGenerators, loadGenerators } from "./steps/load-generator";
+import { type LoadGenerators, loadGenerators, scaleLoadGenerators } from "./steps/load-generator";
 import { cleanup, listRunNamespaces } from "./steps/namespaces";
 import { describeVariant, prepareVariant } from "./steps/prepare-variant";
 import { describeLoad, startTrial, waitForTrial } from "./steps/trial";
@@ -115,15 +115,27 @@ export class KubeClusterGateway implements ClusterGateway {
     return waitForTrial(this.fortio(trial), trial, { ...options, pollMs: this.kube.pollMs });
   }
 
-  readTrialResult(trial: TrialHandle) {
-    return this.fortio(trial).result(trial);
+  async readTrialResults(trial: TrialHandle) {
+    const servers = this.fortio(trial);
+    const texts = await Promise.all(trial.runs.map((run, i) => servers[i]!.result(run)));
+    return texts.every((t) => t !== null) ? texts : null;
   }
 
-  /** Stops the Fortio run; a pod already gone (namespace deleted) has nothing left to stop. */
+  async scaleLoadGenerators(
+    namespace: string,
+    generators: number,
+    options: { shouldStop?: () => Promise<boolean> } = {},
+  ) {
+    await scaleLoadGenerators(this.kube, this.loadGenerators, namespace, generators, {
+      timeoutMs: 120_000,
+      shouldStop: options.shouldStop,
+    });
+  }
+
+  /** Stops the Fortio runs; a pod already gone (namespace deleted) has nothing left to stop. */
   async abandonTrial(trial: TrialHandle) {
-    await this.fortio(trial)
-      .stop(trial)
-      .catch(() => undefined);
+    const servers = this.fortio(trial);
+    await Promise.all(trial.runs.map((run, i) => servers[i]!.stop(run).catch(() => undefined)));
   }
 
   /** Also takes `controlPlaneNamespaces` and a `prometheusUrl` override (the apiserver tests). */
@@ -150,7 +162,8 @@ export class KubeClusterGateway implements ClusterGateway {
     return listRunNamespaces(this.kube);
   }
 
+  /** The Fortio servers of the trial's runs, in generator order. */
   private fortio(trial: TrialHandle) {
-    return this.loadGenerators.server(trial.namespace, trial.pod);
+    return trial.runs.map((run) => this.loadGenerators.server(trial.namespace, run.pod));
   }
 }

@@ -12,6 +12,7 @@ export type { TokenService } from "./tokens/token-service";
 export { generateApiToken, hashApiToken, tokenPrefix } from "./tokens/api-token";
 export type { RunEnqueuer } from "./runs/run-scheduling-service";
 export type { ClaimedRun, RunExecutionService, TrialOutput } from "./runs/run-execution-service";
+export { generatorsResult } from "./runs/generator-results";
 export type {
   ClusterAccess,
   ClusterConnectionRules,

@@ -7,3 +7,10 @@ export {
   trialTimeoutSeconds,
   type TOverheads,
 } from "./estimate";
+export {
+  AUTO_GENERATORS_RISE_PERCENT,
+  autoGeneratorProbe,
+  nextGeneratorCount,
+  type GeneratorDecision,
+  type GeneratorProbe,
+} from "./auto-generators";

@@ -30,9 +30,14 @@ export type ImportedRunInput = {
 };
 
 function trialData(t: TBundleTrial) {
-  const { histogram, ...row } = t;
+  const { histogram, generators, ...row } = t;
   return {
     ...row,
+    ...(generators
+      ? {
+          meta: { generators: generators.each, window: generators.window } as Prisma.InputJsonValue,
+        }
+      : {}),
     validityFlags: row.validityFlags as Prisma.InputJsonValue,
     summary: (row.summary ?? undefined) as Prisma.InputJsonValue | undefined,
     pathCheck: (row.pathCheck ?? undefined) as Prisma.InputJsonValue | undefined,

@@ -10,6 +10,7 @@ import {
   ZLoadGenerator,
   ZPathCheck,
   ZProtocol,
+  ZTrialGenerators,
   ZValidityFlag,
 } from "@meshbench/contracts";
 import { decodeHistogram, percentileFromHistogram, SUMMARY_PERCENTILES } from "@meshbench/core";
@@ -72,5 +73,17 @@ export function toTrialRow(
     errorCount: row.errorCount,
     summary: summaryOf(row, histogramOf),
     pathCheck: row.pathCheck === null ? null : (ZPathCheck.safeParse(row.pathCheck).data ?? null),
+    ...generatorsOf(row.meta),
   };
+}
+
+/** A trial merged from several load generators keeps each one's numbers in its meta. */
+function generatorsOf(meta: Trial["meta"]) {
+  if (!meta || typeof meta !== "object" || Array.isArray(meta) || !("generators" in meta))
+    return {};
+  const parsed = ZTrialGenerators.safeParse({
+    each: meta["generators"],
+    window: meta["window"] ?? null,
+  });
+  return parsed.success ? { generators: parsed.data } : {};
 }

@@ -23,7 +23,13 @@ export type LoadGeneratorInput = {
   inMesh: boolean;
   /** Default: the echo target's pods. */
   avoid?: PodAvoidance | null;
+  /** Fortio pods (Deployment replicas); default the methodology's `loadGenerators`. */
+  replicas?: number;
 };
+
+/** The Fortio pods a variant runs: `methodology.loadGenerators` ("auto" starts from one). */
+export const loadGeneratorReplicas = (m: TMethodology) =>
+  typeof m.loadGenerators === "number" ? m.loadGenerators : 1;
 
 const ECHO_PODS: PodAvoidance = {
   matchLabels: { app: TARGET_NAME, [LABELS.component]: COMPONENTS.target },
@@ -32,10 +38,12 @@ const ECHO_PODS: PodAvoidance = {
 export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGenerator}`;
 
 /**
- * One long-lived Fortio server per variant, driven through its REST API: no pod start per trial,
- * and results are read from its data dir rather than a log that interleaves stdout and stderr.
- * Placement as the server's opposite (anti-affinity), in or out of the mesh as the variant's
- * topology places its client.
+ * The variant's long-lived Fortio servers (one per load generator, `replicas` of one Deployment),
+ * driven through their REST API: no pod start per trial, and results are read from their data
+ * dir rather than a log that interleaves stdout and stderr. Placement as the server's opposite
+ * (anti-affinity), in or out of the mesh as the variant's topology places its client; several
+ * generators spread over the nodes that placement allows (a soft topology spread: two may share
+ * a node when there are fewer nodes than generators).
  */
 export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deployment {
   const { methodology: m } = input;
@@ -45,17 +53,32 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
   const mesh = loadGeneratorMeshMetadata(input.inMesh);
+  const replicas = input.replicas ?? loadGeneratorReplicas(m);
+  const spread =
+    replicas > 1
+      ? {
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: "kubernetes.io/hostname",
+              whenUnsatisfiable: "ScheduleAnyway",
+              labelSelector: { matchLabels: labels },
+            },
+          ],
+        }
+      : {};
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
     metadata: { name: LOAD_GENERATOR_NAME, namespace: input.namespace, labels },
     spec: {
-      replicas: 1,
+      replicas,
       selector: { matchLabels: { [LABELS.component]: COMPONENTS.loadGenerator } },
       template: {
         metadata: { labels: { ...mesh.labels, ...labels }, annotations: mesh.annotations },
         spec: {
           ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
+          ...spread,
           ...(m.placement.antiAffinity
             ? {
                 affinity: {

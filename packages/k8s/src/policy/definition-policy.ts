@@ -46,19 +46,6 @@ function imageProblems(def: TBenchmarkDefinition): TargetProblem[] {
   });
 }
 
-/** Several load generators per trial are planned (core's splitLoad) but not deployed yet. */
-function loadGeneratorProblems(def: TBenchmarkDefinition): TargetProblem[] {
-  const n = def.methodology.loadGenerators;
-  return n === 1
-    ? []
-    : [
-        {
-          field: "methodology.loadGenerators",
-          message: `${n} load generators per trial are not run yet (one Fortio pod per variant today); use 1`,
-        },
-      ];
-}
-
 /**
  * Everything a benchmark definition would make Meshbench create that its schema cannot judge:
  * the target (a workload bundle, the sample app's protocols), images, and each variant's
@@ -69,7 +56,6 @@ function loadGeneratorProblems(def: TBenchmarkDefinition): TargetProblem[] {
  */
 export function definitionProblems(def: TBenchmarkDefinition, only?: string): TargetProblem[] {
   return [
-    ...loadGeneratorProblems(def),
     ...targetProblems(def),
     ...imageProblems(def),
     ...def.variants.flatMap((v, i) =>

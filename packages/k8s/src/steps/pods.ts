@@ -72,12 +72,15 @@ export async function waitForDeployment(
   }
 }
 
-/** The name of a Ready pod (none being deleted) matching the selector, or undefined. */
-export async function readyPodName(k: Kube, namespace: string, labelSelector: string) {
+/** The names of the Ready pods (none being deleted) matching the selector, sorted. */
+export async function readyPodNames(k: Kube, namespace: string, labelSelector: string) {
   const pods = await call(k, (a) => a.core.listNamespacedPod({ namespace, labelSelector }));
-  return pods.items.find(
-    (p) =>
-      !p.metadata?.deletionTimestamp &&
-      p.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True"),
-  )?.metadata?.name;
+  return pods.items
+    .filter(
+      (p) =>
+        !p.metadata?.deletionTimestamp &&
+        p.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True"),
+    )
+    .map((p) => p.metadata!.name!)
+    .sort();
 }

@@ -3,14 +3,15 @@ import type {
   TResolvedHeader,
   TTrialCoordinates,
 } from "@meshbench/contracts";
-import { maskedHeaders, requestHeadersOf, trialKey } from "@meshbench/core";
+import { maskedHeaders, requestHeadersOf, splitLoad, trialKey } from "@meshbench/core";
 import { describeRunRequest, type FortioRunInput, fortioRunBody } from "../fortio/run-request";
 import type { FortioServer } from "../fortio/server";
 import { targetUrl } from "../fortio/target-url";
 import type { TrialHandle, TrialInput, TrialOutcome, WaitOptions } from "../gateway";
 import { LOAD_GENERATOR_NAME, trialLabel, variantNamespace } from "../manifests/labels";
 import { type Kube, sleep } from "./kube";
-import { loadGenerator, type LoadGenerators } from "./load-generator";
+import { loadGeneratorServers, type LoadGenerators } from "./load-generator";
+import { loadGeneratorReplicas } from "../manifests/load-generator";
 
 function runInput(
   input: Pick<TrialInput, "runId" | "definition" | "sequence" | "coordinates">,
@@ -34,11 +35,19 @@ function runInput(
   };
 }
 
+/** How many load generators carry a trial: the caller's choice ("auto"), else the methodology's. */
+const generatorsOf = (input: TrialInput) =>
+  input.generators ?? loadGeneratorReplicas(input.definition.methodology);
+
 /**
- * One trial = one Fortio run on the variant's load generator, labelled by the trial's key. A
- * resumed worker finds its run still going (by label) and waits for it instead of starting a
- * second one. Warm-up is a separate, unsaved run right before: the measured run opens its own
- * connections, so the warm-up only warms the target and the mesh, never the measured sockets.
+ * One trial = one Fortio run on each of the variant's load generators (its QPS and connections
+ * split by core's splitLoad), labelled by the trial's key. The generators' warm-ups run side by
+ * side; the measured runs are started together (all requests fired at once, after the warm-up
+ * and `beforeMeasured`), so their windows overlap; the merge records each window and the overlap.
+ * A resumed worker finds the runs still going (by label) and waits for them instead of starting
+ * second ones; a trial found on only some generators is stopped there and started afresh. Warm-up
+ * is a separate, unsaved run right before: the measured run opens its own connections, so the
+ * warm-up only warms the target and the mesh, never the measured sockets.
  */
 export async function startTrial(
   k: Kube,
@@ -47,40 +56,56 @@ export async function startTrial(
   options: { beforeMeasured?: () => Promise<void> } = {},
 ): Promise<TrialHandle> {
   const { definition: def, namespace } = input;
-  const server = await loadGenerator(k, lg, namespace);
+  const n = generatorsOf(input);
+  const servers = (await loadGeneratorServers(k, lg, namespace, { atLeast: n })).slice(0, n);
   const measured = runInput(input, namespace, input.requestHeaders ?? []);
-  const running = await server.running();
+  const parts = splitLoad(measured.coordinates, n).map((part) => ({
+    ...measured,
+    coordinates: {
+      ...measured.coordinates,
+      requestedQps: part.requestedQps,
+      connections: part.connections,
+    },
+  }));
+  const running = await Promise.all(servers.map((server) => server.running()));
   const handle = (
-    run: { runId: number; resultId: string },
+    runs: { runId: number; resultId: string }[],
     startedAt: number,
     resumed = false,
   ): TrialHandle => ({
     namespace,
     name: measured.label,
-    pod: server.pod,
-    ...run,
+    runs: runs.map((run, i) => ({ pod: servers[i]!.pod, ...run })),
     // A found run started earlier, at a time Fortio's status does not say: poll from now.
     endsAt: resumed ? startedAt : startedAt + def.durationSeconds * 1000,
     resumed,
   });
-  const found = running.get(measured.label);
-  if (found) return handle(found, Date.now(), true);
-  const staleWarmup = running.get(`${measured.label}/warmup`);
-  if (staleWarmup) await server.stop(staleWarmup);
-  if (def.warmupSeconds > 0) {
-    const warmup = {
-      ...measured,
-      durationSeconds: def.warmupSeconds,
-      label: `${measured.label}/warmup`,
-    };
-    await server.runToEnd(fortioRunBody(warmup, { save: false, async: false }), def.warmupSeconds);
-  }
+  const found = running.map((r) => r.get(measured.label));
+  if (found.every((f) => f !== undefined)) return handle(found, Date.now(), true);
+  await Promise.all(
+    servers.map(async (server, i) => {
+      const stale = [found[i], running[i]!.get(`${measured.label}/warmup`)];
+      for (const run of stale) if (run) await server.stop(run);
+    }),
+  );
+  if (def.warmupSeconds > 0)
+    await Promise.all(
+      servers.map((server, i) =>
+        server.runToEnd(
+          fortioRunBody(
+            { ...parts[i]!, durationSeconds: def.warmupSeconds, label: `${measured.label}/warmup` },
+            { save: false, async: false },
+          ),
+          def.warmupSeconds,
+        ),
+      ),
+    );
   await options.beforeMeasured?.();
   const startedAt = Date.now();
-  return handle(
-    await server.start(fortioRunBody(measured, { save: true, async: true })),
-    startedAt,
+  const runs = await Promise.all(
+    servers.map((server, i) => server.start(fortioRunBody(parts[i]!, { save: true, async: true }))),
   );
+  return handle(runs, startedAt);
 }
 
 /**
@@ -100,11 +125,15 @@ export function describeLoad(
     const key = trialKey(t.coordinates).replace(/\/rep1$/, "");
     try {
       const headers = maskedHeaders(requestHeadersOf(def, t.coordinates.variant));
-      const body = fortioRunBody(runInput({ runId, definition: def, ...t }, ns, headers), {
-        save: true,
-        async: true,
-      });
-      out[key] = describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}`, body);
+      const input = runInput({ runId, definition: def, ...t }, ns, headers);
+      const n = loadGeneratorReplicas(def.methodology);
+      out[key] = splitLoad(input.coordinates, n)
+        .map((part) => {
+          const coordinates = { ...input.coordinates, ...part };
+          const body = fortioRunBody({ ...input, coordinates }, { save: true, async: true });
+          return describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}#${part.index}`, body);
+        })
+        .join("\n");
     } catch (error) {
       // e.g. a protocol the target cannot carry: that trial fails with the same reason.
       out[key] = `not run: ${error instanceof Error ? error.message : String(error)}`;
@@ -113,9 +142,12 @@ export function describeLoad(
   return out;
 }
 
-/** No status poll before the load is due to end: sampling alone fills the trial's window. */
+/**
+ * No status poll before the load is due to end: sampling alone fills the trial's window. The
+ * trial ends when every generator's run has.
+ */
 export async function waitForTrial(
-  server: FortioServer,
+  servers: readonly FortioServer[],
   trial: TrialHandle,
   options: WaitOptions & { pollMs: number },
 ): Promise<TrialOutcome> {
@@ -123,7 +155,8 @@ export async function waitForTrial(
   for (;;) {
     if (Date.now() >= trial.endsAt) {
       try {
-        if (!(await server.isRunning(trial))) return { status: "succeeded" };
+        const still = await Promise.all(trial.runs.map((run, i) => servers[i]!.isRunning(run)));
+        if (!still.includes(true)) return { status: "succeeded" };
       } catch (error) {
         return {
           status: "failed",

@@ -25,7 +25,8 @@ import {
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
-import { assessedTrial, readTrialResult, type TrialPath } from "../results/record-trial";
+import { assessedTrial, type TrialPath } from "../results/record-trial";
+import { generatorCpu, generatorsResult } from "./generator-results";
 
 type Deps = {
   runs: RunRepository;
@@ -78,8 +79,13 @@ export type TrialOutput = {
   key: string;
   coordinates: TTrialCoordinates;
   sequence: number;
-  /** The load generator's result document (Fortio JSON for scheduled runs). */
-  text: string;
+  /**
+   * The load generator's result document (Fortio JSON for scheduled runs), or one per load
+   * generator in generator order (merged exactly into the trial's result).
+   */
+  text: string | readonly string[];
+  /** The load generators' pods, in generator order: each one's CPU is read off its samples. */
+  generatorPods?: readonly string[];
   samples: ResourceSampleInput[];
   /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
   flags?: TValidityFlag[];
@@ -204,12 +210,12 @@ export function createRunExecutionService(deps: Deps) {
         trial = assessedTrial(
           output.coordinates,
           output.sequence,
-          readTrialResult(output.text, "fortio"),
+          generatorsResult(output.text),
           output.key,
           output.path,
         );
       } catch (error) {
-        const reason = `unreadable Fortio result: ${error instanceof Error ? error.message : String(error)}`;
+        const reason = `unreadable Fortio result${typeof output.text === "string" ? "" : "s"}: ${error instanceof Error ? error.message : String(error)}`;
         await execution.markTrial(workspaceId, runId, {
           ...output,
           status: "failed",
@@ -220,9 +226,7 @@ export function createRunExecutionService(deps: Deps) {
       trial.validityFlags.push(...(output.flags ?? []));
       const generator = assessLoadGenerator({
         outcome: { ...trial.result, requestedQps: output.coordinates.requestedQps },
-        generatorCpuMillicores: trialCpuMillicores(
-          output.samples.filter((s) => s.role === "load_generator"),
-        ),
+        generatorCpuMillicores: generatorCpu(trial.result, output.samples, output.generatorPods),
         ceiling: output.loadGeneratorCeiling ?? null,
         targetCpuShare: targetCpuShare(output),
       });

@@ -16,6 +16,7 @@ import { atLeast } from "~/lib/roles";
 import { LiveProgress } from "./live-progress";
 import { RunActions } from "./run-actions";
 import { RunHeader } from "./run-header";
+import { GeneratorsTable } from "./generators-table";
 import { TrialsTable } from "./trials-table";
 
 /**
@@ -81,6 +82,7 @@ export function RunView({
           All {report.trials.length} trials with the load generator&apos;s own numbers
         </summary>
         <TrialsTable trials={report.trials} />
+        <GeneratorsTable trials={report.trials} />
       </details>
     </>
   );

@@ -100,3 +100,27 @@ export function flatten(
     ]);
   return out;
 }
+
+/**
+ * One row per load generator of every trial split over several (the trial's `generators`): its
+ * share, what it achieved, its window and CPU, and the trial's windows' overlap. None for runs
+ * with one generator per trial, whose export stays as it was.
+ */
+export function generatorRows(trials: TTrialRow[]) {
+  return trials.flatMap((t) =>
+    (t.generators?.each ?? []).map((g) => ({
+      trialKey: t.key,
+      generator: g.index,
+      pod: g.pod ?? null,
+      requestedQps: g.requestedQps,
+      connections: g.connections,
+      actualQps: g.actualQps,
+      requestCount: g.requestCount,
+      errorCount: g.errorCount,
+      startedAt: g.startedAt,
+      durationSeconds: g.actualDurationSeconds,
+      cpuMillicores: g.cpuMillicores ?? null,
+      overlapSeconds: t.generators?.window?.overlapSeconds ?? null,
+    })),
+  );
+}

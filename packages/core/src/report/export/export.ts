@@ -9,7 +9,13 @@ import {
   secondsToMs,
 } from "@meshbench/contracts";
 import { csvLine, type CsvCell } from "./csv";
-import { flatten, loadCurveRows, otherSections, trialValidity } from "./export-sections";
+import {
+  flatten,
+  generatorRows,
+  loadCurveRows,
+  otherSections,
+  trialValidity,
+} from "./export-sections";
 
 /** The percentile tables as CSV: one row per series and level, latencies in milliseconds. */
 export function tablesToCsv(tables: TLevelReport[]): string {
@@ -144,6 +150,7 @@ function runCsv(report: TRunReport): string {
     flag_messages: flags.map((f) => f.message).join(" | "),
   }));
   const reasons = report.failures.reasons.map((r) => ({ ...r, trials: r.trials.join(" ") }));
+  const generators = generatorRows(report.trials);
   const keyValues = (value: unknown) =>
     recordsToCsv(flatten(value).map(([key, v]) => ({ key, value: v })));
   const others = otherSections(report).map(([name, value]) =>
@@ -159,6 +166,7 @@ function runCsv(report: TRunReport): string {
     section("load_curve", recordsToCsv(curve)),
     section("resources", recordsToCsv(report.resources, Object.keys(ZResourceCost.shape))),
     section("validity", recordsToCsv(trials)),
+    ...(generators.length ? [section("generators", recordsToCsv(generators))] : []),
     section("failures", recordsToCsv(reasons, ["reason", "count", "trials"])),
     section(
       "incomplete_cells",
