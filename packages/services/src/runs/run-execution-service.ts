@@ -34,6 +34,8 @@ type Deps = {
   samples: ResourceSampleRepository;
   access: ClusterAccess;
   secrets: Pick<SecretService, "openRequestHeaders">;
+  /** Data arrived: change points and alert rules of the run's benchmark (never throws). */
+  onFinished?: (workspaceId: string, runId: string) => Promise<unknown>;
 };
 
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
@@ -106,7 +108,15 @@ function targetCpuShare(output: TrialOutput): number | null {
  * uploads), store the environment, finish. Every call is scoped to the run's workspace.
  */
 export function createRunExecutionService(deps: Deps) {
-  const { runs, clusters, execution, samples, access, secrets } = deps;
+  const { runs, clusters, samples, access, secrets } = deps;
+  // Every way a run ends here: the status, then what arrives with it (change points, alerts).
+  const execution = {
+    ...deps.execution,
+    async finish(...args: Parameters<RunExecutionRepository["finish"]>) {
+      await deps.execution.finish(...args);
+      await deps.onFinished?.(args[0], args[1]);
+    },
+  };
   return {
     /**
      * queued/running → running, with its definition snapshot and an open gateway; null when
