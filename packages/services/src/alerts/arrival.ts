@@ -35,7 +35,8 @@ type Deps = {
 export const DEFAULT_ALERT_STATISTIC: TComparisonStatistic = "p99";
 /** A new change point this close (in runs) to a decided one is the same step found again. */
 const NEARBY_RUNS = 5;
-const HISTORY_WINDOW = 30;
+/** The history page's window (the page asks for the latest 50 runs). */
+const HISTORY_WINDOW = 50;
 
 const statisticOf = (seriesKey: string) =>
   ZComparisonStatistic.safeParse(seriesKey.slice(seriesKey.lastIndexOf("|") + 1)).data;

@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import type { Mailer } from "./mailer";
+import { createConsoleMailer, createDisabledMailer, type Mailer } from "./mailer";
 
 /** The SMTP transport as the apps validated it from env (`MESHBENCH_SMTP_*`). */
 export type SmtpConfig = {
@@ -38,4 +38,28 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
       });
     },
   };
+}
+
+/** What the apps' env.ts hands over: the transport and, for `smtp`, the server. */
+export type MailSettings = {
+  transport: "console" | "none" | "smtp";
+  mode: "local" | "production";
+  smtp: Partial<Omit<SmtpConfig, "port">> & { port: number };
+};
+
+/**
+ * The mailer for the validated settings. `console` only in local mode; `smtp` needs a host and a
+ * From address (a start-up error names what is missing).
+ */
+export function createMailer(settings: MailSettings): Mailer {
+  if (settings.transport === "smtp") {
+    const { host, from } = settings.smtp;
+    if (!host || !from)
+      throw new Error(
+        "MESHBENCH_MAIL_TRANSPORT=smtp needs MESHBENCH_SMTP_HOST and MESHBENCH_SMTP_FROM",
+      );
+    return createSmtpMailer({ ...settings.smtp, host, from });
+  }
+  if (settings.transport === "console" && settings.mode === "local") return createConsoleMailer();
+  return createDisabledMailer();
 }
