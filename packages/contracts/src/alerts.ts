@@ -12,24 +12,25 @@ const ZHttpsOrHttpUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
 
-/** A channel as an admin creates it: a webhook URL, a Slack incoming-webhook URL, or an address. */
-export const ZCreateAlertChannelInput = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("webhook"),
+/**
+ * A channel as an admin creates it: a webhook or Slack incoming-webhook `url`, or an e-mail
+ * `address` (one object, not a union: REST inputs are plain objects).
+ */
+export const ZCreateAlertChannelInput = z
+  .object({
+    kind: ZAlertChannelKind,
     name: z.string().trim().min(1).max(63),
-    url: ZHttpsOrHttpUrl,
-  }),
-  z.object({
-    kind: z.literal("slack"),
-    name: z.string().trim().min(1).max(63),
-    url: ZHttpsOrHttpUrl,
-  }),
-  z.object({
-    kind: z.literal("email"),
-    name: z.string().trim().min(1).max(63),
-    address: z.string().trim().email().max(254),
-  }),
-]);
+    url: ZHttpsOrHttpUrl.optional(),
+    address: z.string().trim().email().max(254).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const wants = v.kind === "email" ? "address" : "url";
+    const other = v.kind === "email" ? "url" : "address";
+    if (v[wants] === undefined)
+      ctx.addIssue({ code: "custom", path: [wants], message: `required for ${v.kind}` });
+    if (v[other] !== undefined)
+      ctx.addIssue({ code: "custom", path: [other], message: `not for ${v.kind}` });
+  });
 export type TCreateAlertChannelInput = z.infer<typeof ZCreateAlertChannelInput>;
 
 /** A channel as anyone may see it: never its secret (the Slack URL is one; only its host shows). */

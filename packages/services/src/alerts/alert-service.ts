@@ -26,6 +26,12 @@ export const channelSecretBinding = (workspaceId: string, channelId: string) => 
   name: `alert-channel:${channelId}`,
 });
 
+function required(value: string | undefined, field: string): string {
+  if (value === undefined) throw new DomainError("BAD_REQUEST", `${field} is required`, field);
+  return value;
+}
+const urlOf = (input: TCreateAlertChannelInput) => required(input.url, "url");
+
 function checkTarget(policy: OutboundPolicy | null, url: string) {
   if (!policy)
     throw new DomainError("PRECONDITION_FAILED", "No outbound address policy is configured", "url");
@@ -53,15 +59,15 @@ export function createAlertService(deps: Deps) {
       const binding = channelSecretBinding(workspaceId, id);
       let target: string;
       let secret: string | null = null;
-      if (input.kind === "email") target = input.address;
+      if (input.kind === "email") target = required(input.address, "address");
       else {
-        const url = checkTarget(deps.policy, input.url);
+        const url = checkTarget(deps.policy, required(input.url, "url"));
         if (input.kind === "webhook") {
           target = url.toString();
           secret = `whsec_${randomBytes(24).toString("base64url")}`;
         } else target = url.host;
       }
-      const sealedText = input.kind === "slack" ? input.url : secret;
+      const sealedText = input.kind === "slack" ? urlOf(input) : secret;
       const channel = await alerts.createChannel(workspaceId, {
         id,
         name: input.name,
