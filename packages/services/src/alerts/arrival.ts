@@ -158,7 +158,7 @@ export function createArrivalService(deps: Deps) {
      * Never throws: an alerting failure must not fail the run it reports on (it is logged).
      * Returns how many deliveries were queued.
      */
-    async runFinished(workspaceId: string, runId: string): Promise<number> {
+    runFinished: async (workspaceId: string, runId: string): Promise<number> => {
       try {
         let queued = 0;
         for (const e of await events(workspaceId, runId)) {

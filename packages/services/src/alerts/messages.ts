@@ -36,6 +36,7 @@ export function runMessage(
     seriesKey: null,
   };
   const run = `"${ctx.run.title}"`;
+  const verdict = typeof detail === "string" ? detail.toUpperCase() : "";
   if (kind === "run_failed")
     return {
       ...base,
@@ -45,10 +46,10 @@ export function runMessage(
   if (kind === "verdict")
     return {
       ...base,
-      title: `Verdict ${String(detail).toUpperCase()}: ${ctx.benchmark.name}`,
-      text: `Run ${run} was judged ${String(detail).toUpperCase()} against the benchmark's budgets.`,
+      title: `Verdict ${verdict}: ${ctx.benchmark.name}`,
+      text: `Run ${run} was judged ${verdict} against the benchmark's budgets.`,
     };
-  const drops = (detail as CapacityDrop[])
+  const drops = (Array.isArray(detail) ? detail : [])
     .map((d) => `${d.variant} ${d.beforeQps} → ${d.afterQps} QPS (−${d.dropPct.toFixed(1)}%)`)
     .join("; ");
   return {

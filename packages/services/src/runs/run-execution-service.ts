@@ -34,7 +34,7 @@ type Deps = {
   samples: ResourceSampleRepository;
   access: ClusterAccess;
   secrets: Pick<SecretService, "openRequestHeaders">;
-  /** Data arrived: change points and alert rules of the run's benchmark (never throws). */
+  /** Called after every way a run ends here (change points, alert rules; never throws). */
   onFinished?: (workspaceId: string, runId: string) => Promise<unknown>;
 };
 
@@ -109,7 +109,6 @@ function targetCpuShare(output: TrialOutput): number | null {
  */
 export function createRunExecutionService(deps: Deps) {
   const { runs, clusters, samples, access, secrets } = deps;
-  // Every way a run ends here: the status, then what arrives with it (change points, alerts).
   const execution = {
     ...deps.execution,
     async finish(...args: Parameters<RunExecutionRepository["finish"]>) {
