@@ -3,6 +3,7 @@ import type { TAlertRuleKind } from "@meshbench/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
+import { field } from "./form-field";
 
 const KINDS: Record<TAlertRuleKind, string> = {
   run_failed: "a run failed",
@@ -43,11 +44,11 @@ export function AlertRules({
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const series = String(form.get("series") ?? "");
+    const series = field(form, "series");
     const threshold = Number(form.get("threshold") ?? "");
     create.mutate({
       benchmarkKey,
-      channelId: String(form.get("channel") ?? ""),
+      channelId: field(form, "channel"),
       kind,
       ...(kind === "change_point" && series ? { seriesKey: series } : {}),
       ...(kind === "capacity_drop" ? { thresholdPct: threshold } : {}),

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "~/trpc/react";
+import { field } from "./form-field";
 import { DeliveryLog } from "./delivery-log";
 
 const when = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
@@ -33,8 +34,8 @@ export function ChannelsSection({ channels }: { channels: TAlertChannelView[] })
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const name = String(form.get("name") ?? "").trim();
-    const target = String(form.get("target") ?? "").trim();
+    const name = field(form, "name").trim();
+    const target = field(form, "target").trim();
     setError(null);
     setSecret(null);
     create.mutate(kind === "email" ? { kind, name, address: target } : { kind, name, url: target });
