@@ -21,8 +21,18 @@ export const env = createEnv({
     MESHBENCH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Signs session cookies; ≥ 32 characters. Local mode falls back to a dev secret. */
     BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    /** `console` prints mail (reset and invitation links) to the server log: local mode only. */
-    MESHBENCH_MAIL_TRANSPORT: z.enum(["console", "none"]).optional(),
+    /**
+     * `console` prints mail (reset and invitation links, alerts) to the server log: local mode
+     * only. `smtp` sends through MESHBENCH_SMTP_* (host and From required).
+     */
+    MESHBENCH_MAIL_TRANSPORT: z.enum(["console", "none", "smtp"]).optional(),
+    MESHBENCH_SMTP_HOST: optional,
+    MESHBENCH_SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+    MESHBENCH_SMTP_FROM: z.string().min(3).optional(),
+    /** Implicit TLS (port 465); otherwise STARTTLS when offered. */
+    MESHBENCH_SMTP_SECURE: z.enum(["true", "false"]).default("false"),
+    MESHBENCH_SMTP_USER: optional,
+    MESHBENCH_SMTP_PASSWORD: optional,
     /** Largest accepted request body for /api/trpc and /api/v1 (result uploads). */
     MESHBENCH_MAX_BODY_BYTES: z.coerce
       .number()
@@ -91,6 +101,10 @@ if (production && process.env.MESHBENCH_SKIP_ENV_VALIDATION !== "1") {
     env.MESHBENCH_MAIL_TRANSPORT === "console"
       ? "MESHBENCH_MAIL_TRANSPORT: console is for local mode only"
       : null,
+    env.MESHBENCH_MAIL_TRANSPORT === "smtp" &&
+    (!env.MESHBENCH_SMTP_HOST || !env.MESHBENCH_SMTP_FROM)
+      ? "MESHBENCH_SMTP_HOST, MESHBENCH_SMTP_FROM: the smtp transport needs both"
+      : null,
     !env.MESHBENCH_ENCRYPTION_KEYS
       ? "MESHBENCH_ENCRYPTION_KEYS: production needs its own kubeconfig encryption key"
       : null,
@@ -101,6 +115,20 @@ if (production && process.env.MESHBENCH_SKIP_ENV_VALIDATION !== "1") {
   if (problems.length > 0)
     throw new Error(`Invalid environment variables:\n  ${problems.join("\n  ")}`);
 }
+
+/** Mail (invitations, password resets, alerts): the transport and, for smtp, the server. */
+export const mailSettings = {
+  transport: env.MESHBENCH_MAIL_TRANSPORT ?? (production ? "none" : "console"),
+  mode: env.MESHBENCH_MODE,
+  smtp: {
+    host: env.MESHBENCH_SMTP_HOST,
+    port: env.MESHBENCH_SMTP_PORT,
+    from: env.MESHBENCH_SMTP_FROM,
+    secure: env.MESHBENCH_SMTP_SECURE === "true",
+    user: env.MESHBENCH_SMTP_USER,
+    password: env.MESHBENCH_SMTP_PASSWORD,
+  },
+} as const;
 
 /** How clusters may be reached (outbound address policy, in-cluster workspaces). */
 export const clusterSettings = {
@@ -129,7 +157,6 @@ export const authEnv = {
           `http://127.0.0.1:${port}`,
         ]),
       ],
-  mailTransport: env.MESHBENCH_MAIL_TRANSPORT ?? (production ? "none" : "console"),
   oauth: {
     github:
       env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET

@@ -30,6 +30,17 @@ export const env = createEnv({
     /** Set by Kubernetes inside a pod; in-cluster mode needs them. */
     KUBERNETES_SERVICE_HOST: z.string().min(1).optional(),
     KUBERNETES_SERVICE_PORT: z.string().min(1).optional(),
+    /** Public URL of the web app: links in alerts (local mode: http://localhost:3000). */
+    MESHBENCH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Alert mail (the worker sends deliveries): `smtp` with MESHBENCH_SMTP_*; `console` local only. */
+    MESHBENCH_MAIL_TRANSPORT: z.enum(["console", "none", "smtp"]).optional(),
+    MESHBENCH_SMTP_HOST: z.string().min(1).optional(),
+    MESHBENCH_SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+    MESHBENCH_SMTP_FROM: z.string().min(3).optional(),
+    /** Implicit TLS (port 465); otherwise STARTTLS when offered. */
+    MESHBENCH_SMTP_SECURE: z.enum(["true", "false"]).default("false"),
+    MESHBENCH_SMTP_USER: z.string().min(1).optional(),
+    MESHBENCH_SMTP_PASSWORD: z.string().min(1).optional(),
   },
   runtimeEnv: process.env,
   emptyStringAsUndefined: true,
@@ -48,3 +59,18 @@ export const clusterSettings = {
   kubernetesServiceHost: env.KUBERNETES_SERVICE_HOST,
   kubernetesServicePort: env.KUBERNETES_SERVICE_PORT,
 };
+
+/** Alert mail: SMTP as configured; console in local mode, none in production by default. */
+export const mailSettings = {
+  transport:
+    env.MESHBENCH_MAIL_TRANSPORT ?? (env.MESHBENCH_MODE === "production" ? "none" : "console"),
+  mode: env.MESHBENCH_MODE,
+  smtp: {
+    host: env.MESHBENCH_SMTP_HOST,
+    port: env.MESHBENCH_SMTP_PORT,
+    from: env.MESHBENCH_SMTP_FROM,
+    secure: env.MESHBENCH_SMTP_SECURE === "true",
+    user: env.MESHBENCH_SMTP_USER,
+    password: env.MESHBENCH_SMTP_PASSWORD,
+  },
+} as const;

@@ -1,7 +1,7 @@
 import { msToSeconds } from "@meshbench/contracts";
-import { createPrismaClient, createRunQueue } from "@meshbench/db";
-import { clusterRules, createServices } from "@meshbench/services";
-import { clusterSettings, env } from "./env";
+import { createDeliveryQueue, createPrismaClient, createRunQueue } from "@meshbench/db";
+import { clusterRules, createMailer, createServices } from "@meshbench/services";
+import { clusterSettings, env, mailSettings } from "./env";
 import { handleShutdownSignals } from "./ops/graceful-shutdown";
 import { startOps } from "./ops/start-ops";
 import { startWorker } from "./worker";
@@ -18,12 +18,17 @@ const log = (msg: string) => ops.logger.info(msg);
 const queue = createRunQueue(env.DATABASE_URL, {
   pollSeconds: Math.max(0.5, msToSeconds(env.MESHBENCH_WORKER_POLL_MS)),
 });
+const deliveries = createDeliveryQueue(env.DATABASE_URL);
 const services = createServices(db, {
   encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
   clusterRules: clusterRules(clusterSettings),
   clusterPollMs: 1000,
+  deliveryQueue: deliveries,
+  mailer: createMailer(mailSettings),
+  appUrl: env.MESHBENCH_BASE_URL,
+  log: (line) => ops.logger.warn(line),
 });
-const worker = await startWorker({ services, queue, log });
+const worker = await startWorker({ services, queue, deliveries, log });
 ops.markStarted();
 log("started");
 

@@ -1,11 +1,13 @@
-import type { RunQueue } from "@meshbench/db";
+import type { DeliveryQueue, RunQueue } from "@meshbench/db";
 import type { Services } from "@meshbench/services";
 import { executeRun, WorkerStopping, type ExecutorDeps } from "./run-executor";
 import { sweepEveryCluster, type SweepOptions } from "./sweeper";
 
 export type WorkerOptions = {
-  services: Pick<Services, "execution" | "clusterAccess">;
+  services: Pick<Services, "execution" | "clusterAccess" | "deliverAlert">;
   queue: RunQueue;
+  /** Alert deliveries: this worker sends them too (a failed attempt is retried by the queue). */
+  deliveries?: DeliveryQueue;
   log: (msg: string) => void;
   sampleEveryMs?: number;
   sweepEveryMs?: number;
@@ -39,6 +41,11 @@ export async function startWorker(options: WorkerOptions) {
     }
   });
 
+  if (options.deliveries) {
+    options.deliveries.on("error", (e) => log(`delivery queue error: ${e.message}`));
+    await options.deliveries.work(services.deliverAlert);
+  }
+
   const sweep = () =>
     sweepEveryCluster(services.clusterAccess, services.execution, log, options.sweep).catch(() =>
       log("sweeper: the cluster list could not be read; retried on the next sweep"),
@@ -58,6 +65,7 @@ export async function startWorker(options: WorkerOptions) {
       controller.abort();
       await Promise.allSettled([...active, sweeping]);
       await options.queue.stop({ graceful: true, timeoutMs: 10_000 });
+      await options.deliveries?.stop({ graceful: true, timeoutMs: 10_000 });
     },
   };
 }

@@ -19,6 +19,7 @@ export {
   createServices,
   createConsoleMailer,
   createDisabledMailer,
+  createMailer,
   type Mailer,
 } from "@meshbench/services";
 export { limitBody, errorResponse } from "./http/body-limit";

@@ -14,12 +14,14 @@ import { benchmarksRouter } from "./routers/benchmarks";
 import { bundlesRouter } from "./routers/bundles";
 import { templatesRouter } from "./routers/templates";
 import { secretsRouter } from "./routers/secrets";
+import { alertsRouter } from "./routers/alerts";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
   results: resultsRouter,
   verdicts: verdictsRouter,
   history: historyRouter,
+  alerts: alertsRouter,
   health: healthRouter,
   runs: runsRouter,
   workspaces: workspacesRouter,

@@ -28,6 +28,7 @@ export const TOKEN_SCOPES = [
   "share:write",
   "clusters:write",
   "budgets:write",
+  "alerts:write",
 ] as const;
 export const ZTokenScope = z.enum(TOKEN_SCOPES);
 export type TTokenScope = z.infer<typeof ZTokenScope>;
@@ -44,6 +45,7 @@ export const TOKEN_SCOPE_TIER: Record<TTokenScope, TRole> = {
   "share:write": "member",
   "clusters:write": "admin",
   "budgets:write": "admin",
+  "alerts:write": "admin",
 };
 
 /**

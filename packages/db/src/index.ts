@@ -100,6 +100,7 @@ export {
   createChangePointDecisionRepository,
   type ChangePointDecisionRepository,
   type ChangePointDecisionRecord,
+  type DetectedChangePoint,
 } from "./repositories/change-point-decision-repository";
 export { createVerdictRepository, type VerdictRepository } from "./repositories/verdict-repository";
 export {
@@ -112,3 +113,15 @@ export {
   createWorkspaceSecretRepository,
   type WorkspaceSecretRepository,
 } from "./repositories/workspace-secret-repository";
+export {
+  createAlertRepository,
+  type AlertRepository,
+  type AlertRuleRecord,
+  type SealedAlertChannel,
+} from "./repositories/alert-repository";
+export {
+  createDeliveryQueue,
+  ALERT_DELIVERY_QUEUE,
+  type DeliveryQueue,
+  type DeliveryJob,
+} from "./queue/delivery-queue";

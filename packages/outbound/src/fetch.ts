@@ -61,3 +61,31 @@ export async function outboundGet(
     if (!options.dispatcher) void dispatcher.close();
   }
 }
+
+/**
+ * One POST to a tenant-supplied URL under the policy (a webhook): same checks as `outboundGet`.
+ * Only the status comes back: a receiver's body is never read into our answers or logs.
+ */
+export async function outboundPost(
+  policy: OutboundPolicy,
+  url: string,
+  body: { contentType: string; text: string; headers?: Record<string, string> },
+  options: OutboundAgentOptions & { timeoutMs?: number; dispatcher?: Dispatcher } = {},
+): Promise<{ status: number }> {
+  const checked = checkOutboundUrl(policy, url);
+  const dispatcher = options.dispatcher ?? createOutboundAgent(policy, options);
+  try {
+    const res = await fetch(checked, {
+      method: "POST",
+      dispatcher,
+      redirect: "manual",
+      headers: { ...body.headers, "content-type": body.contentType },
+      body: body.text,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+    await res.body?.cancel();
+    return { status: res.status };
+  } finally {
+    if (!options.dispatcher) void dispatcher.close();
+  }
+}

@@ -20,4 +20,4 @@ export {
   DEFAULT_MAX_RESPONSE_BYTES,
   type OutboundAgentOptions,
 } from "./dispatcher";
-export { describeOutboundError, outboundGet, type OutboundResponse } from "./fetch";
+export { describeOutboundError, outboundGet, outboundPost, type OutboundResponse } from "./fetch";

@@ -2,6 +2,7 @@ import {
   createApiTokenRepository,
   createAuditRepository,
   createBenchmarkRepository,
+  createAlertRepository,
   createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
@@ -23,6 +24,10 @@ import {
   type UploadRepository,
 } from "@meshbench/db";
 import { KubeClusterGateway } from "@meshbench/k8s";
+import type { OutboundPolicy } from "@meshbench/outbound";
+import { createAlertService } from "./alerts/alert-service";
+import { createArrivalService } from "./alerts/arrival";
+import { createDeliverer, type DeliveryEnqueuer } from "./alerts/deliver";
 import { createAuditService } from "./audit/audit-service";
 import { createBenchmarkService } from "./benchmarks/benchmark-service";
 import { createBundleService } from "./bundles/bundle-service";
@@ -73,6 +78,12 @@ export type ServiceOptions = {
   clusterRules?: ClusterConnectionRules;
   /** How often the default gateway polls the apiserver while it waits. */
   clusterPollMs?: number;
+  /** Alert deliveries: the pg-boss queue, and how many tries each gets (the queue's `attempts`). */
+  deliveryQueue?: (DeliveryEnqueuer & { attempts?: number }) | null;
+  /** Where webhooks may go; defaults to the clusters' outbound policy. None: webhooks refused. */
+  alertPolicy?: OutboundPolicy | null;
+  /** Logs what must not fail a run (alerting errors); console by default. */
+  log?: (line: string) => void;
   /** Observes every stored upload (the web app counts ingest rate and latency with it). */
   observeIngest?: IngestObserver;
 };
@@ -147,6 +158,39 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const templates = createTemplateService();
   const audits = createAuditService(audit);
   const benchmarkService = createBenchmarkService({ benchmarks, templates, secrets });
+  const decisions = createChangePointDecisionRepository(db);
+  const historyService = createHistoryService({
+    benchmarks,
+    history,
+    decisions,
+    exclusions: createRunExclusionRepository(db),
+    audit: audits,
+  });
+  const verdictService = createVerdictService({
+    runs,
+    benchmarks,
+    history,
+    verdicts,
+    audit: audits,
+  });
+  const alerts = createAlertRepository(db);
+  const mailer = options.mailer ?? createDisabledMailer();
+  const alertPolicy =
+    options.alertPolicy !== undefined
+      ? options.alertPolicy
+      : (options.clusterRules?.outboundPolicy ?? null);
+  const arrivals = createArrivalService({
+    runs,
+    benchmarks,
+    alerts,
+    decisions,
+    history: historyService,
+    verdicts: verdictService,
+    reports,
+    queue: options.deliveryQueue ?? null,
+    appUrl: options.appUrl ?? "http://localhost:3000",
+    log: options.log ?? console.warn,
+  });
   return {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
@@ -157,7 +201,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Members and invitations (owners); invitation mails with their links. */
     members: createMemberService({
       members: memberships,
-      mailer: options.mailer ?? createDisabledMailer(),
+      mailer,
       appUrl: options.appUrl ?? "http://localhost:3000",
     }),
     /** API tokens: created (shown once), revoked, and authenticated by their hash. */
@@ -175,17 +219,28 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
     templates,
     /** CI uploads stored as a run; run results as REST clients read them. */
-    results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
-    /** A statistic's trend across a benchmark's runs; runs excluded from it (audited). */
-    history: createHistoryService({
-      benchmarks,
-      history,
-      decisions: createChangePointDecisionRepository(db),
-      exclusions: createRunExclusionRepository(db),
-      audit: audits,
+    results: createResultsService({
+      uploads: observedUploads(db, options.observeIngest),
+      runs,
+      onFinished: arrivals.runFinished,
     }),
+    /** A statistic's trend across a benchmark's runs; runs excluded from it (audited). */
+    history: historyService,
     /** Budgets and the verdicts judged by them. */
-    verdicts: createVerdictService({ runs, benchmarks, history, verdicts, audit: audits }),
+    verdicts: verdictService,
+    /** Alert channels (admins) and rules (members); channel secrets sealed, shown once. */
+    alerts: createAlertService({ alerts, benchmarks, vault, audit: audits, policy: alertPolicy }),
+    /** Data arrived (a run finished or was uploaded): change points stored, rules → deliveries. */
+    arrivals,
+    /** One attempt of an alert delivery (the worker's delivery queue calls it). */
+    deliverAlert: createDeliverer({
+      alerts,
+      vault,
+      policy: alertPolicy,
+      mailer,
+      now: () => new Date(),
+      attempts: options.deliveryQueue?.attempts ?? 3,
+    }),
     /** Run reports and comparisons computed with core. */
     reports,
     /** A/A calibration per cluster and the noise band beside deltas. */
@@ -220,6 +275,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       samples,
       access,
       secrets,
+      onFinished: arrivals.runFinished,
     }),
   };
 }

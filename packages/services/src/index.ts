@@ -21,3 +21,11 @@ export type {
 export { assessedTrial, readTrialResult, type TrialPath } from "./results/record-trial";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
 export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
+export {
+  createMailer,
+  createSmtpMailer,
+  type MailSettings,
+  type SmtpConfig,
+} from "./mail/smtp-mailer";
+export type { DeliveryEnqueuer } from "./alerts/deliver";
+export { SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook, slackBody } from "./alerts/senders";

@@ -1,14 +1,13 @@
 import "server-only";
 import {
   clusterRules,
-  createConsoleMailer,
-  createDisabledMailer,
+  createMailer,
   createServices,
   type Mailer,
   type Services,
 } from "@meshbench/api";
-import { createIdempotencyRepository, createRunQueue } from "@meshbench/db";
-import { authEnv, clusterSettings, env } from "~/env";
+import { createDeliveryQueue, createIdempotencyRepository, createRunQueue } from "@meshbench/db";
+import { authEnv, clusterSettings, env, mailSettings } from "~/env";
 import { getDatabase } from "./database";
 import { getMetrics } from "./ops";
 
@@ -19,10 +18,9 @@ const globalForServices = globalThis as unknown as {
   meshbenchIdempotency?: ReturnType<typeof createIdempotencyRepository>;
 };
 
-/** Invitation and password-reset mail (the services and better-auth send through it). */
+/** Invitation, password-reset and alert mail (the services and better-auth send through it). */
 export function getMailer(): Mailer {
-  globalForServices.meshbenchMailer ??=
-    authEnv.mailTransport === "console" ? createConsoleMailer() : createDisabledMailer();
+  globalForServices.meshbenchMailer ??= createMailer(mailSettings);
   return globalForServices.meshbenchMailer;
 }
 
@@ -43,6 +41,8 @@ export function getServices(): Services {
     encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
     clusterRules: clusterRules(clusterSettings),
     runQueue: createRunQueue(env.DATABASE_URL),
+    // Alerts of uploaded runs are queued here; the workers send them.
+    deliveryQueue: createDeliveryQueue(env.DATABASE_URL),
     // Ingest rate and latency (meshbench_ingest_*), wrapped once here and never per request.
     observeIngest: (store, trialsOf) => getMetrics().observeIngest(store, trialsOf),
   });

@@ -31,6 +31,7 @@ describe("token scopes against every tier", () => {
     saveBenchmark: requireScope("benchmarks:write").mutation(ok),
     shareRun: requireScope("share:write").mutation(ok),
     setBudgets: requireScope("budgets:write").mutation(ok),
+    createAlertChannel: requireScope("alerts:write").mutation(ok),
     editBenchmark: memberProcedure.mutation(ok),
     manageTokens: adminProcedure.mutation(ok),
     manageMembers: ownerProcedure.mutation(ok),
@@ -59,6 +60,7 @@ describe("token scopes against every tier", () => {
     "share:write": ["shareRun"],
     "clusters:write": ["registerCluster"],
     "budgets:write": ["setBudgets"],
+    "alerts:write": ["createAlertChannel"],
   };
   const paths = Object.keys(router._def.procedures) as Path[];
 

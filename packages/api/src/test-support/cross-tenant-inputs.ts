@@ -42,6 +42,16 @@ async function neutralBundle(fx: MatrixFixtures) {
   return JSON.parse(text) as unknown;
 }
 
+/** A fresh e-mail channel of A (no outbound policy needed). */
+async function channelOfA(fx: MatrixFixtures) {
+  const { channel } = await fx.services.alerts.createChannel(
+    fx.a.workspaceId,
+    { kind: "email", name: `a-${fx.unique()}`, address: "a@example.test" },
+    { actorUserId: null },
+  );
+  return channel.id;
+}
+
 const comparison = (fx: MatrixFixtures) => ({
   items: [
     { runId: fx.a.runId, variant: "baseline", levelKey: fx.levelKey },
@@ -341,6 +351,59 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     minimum: "member",
     scope: "runs:trigger",
     input: async (fx) => ({ runId: await fx.newQueuedRunOfA() }),
+  },
+
+  "alerts.createChannel": {
+    kind: "workspace",
+    minimum: "admin",
+    scope: "alerts:write",
+    input: (fx) => ({ kind: "email", name: `mail-${fx.unique()}`, address: "ops@example.test" }),
+  },
+  "alerts.listChannels": {
+    kind: "workspace",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: none,
+  },
+  "alerts.deleteChannel": {
+    kind: "object",
+    minimum: "admin",
+    scope: "alerts:write",
+    input: async (fx) => ({ channelId: await channelOfA(fx) }),
+  },
+  "alerts.deliveries": {
+    kind: "object",
+    minimum: "admin",
+    scope: "alerts:write",
+    input: async (fx) => ({ channelId: await channelOfA(fx) }),
+  },
+  "alerts.createRule": {
+    kind: "object",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: async (fx) => ({
+      benchmarkKey: fx.a.benchmarkKey,
+      channelId: await channelOfA(fx),
+      kind: "run_failed",
+    }),
+  },
+  "alerts.listRules": {
+    kind: "object",
+    minimum: "viewer",
+    input: (fx) => ({ benchmarkKey: fx.a.benchmarkKey }),
+  },
+  "alerts.deleteRule": {
+    kind: "object",
+    minimum: "member",
+    scope: "benchmarks:write",
+    input: async (fx) => {
+      const rule = await fx.services.alerts.createRule(fx.a.workspaceId, null, {
+        benchmarkKey: fx.a.benchmarkKey,
+        channelId: await channelOfA(fx),
+        kind: "run_failed",
+      });
+      return { ruleId: rule.id };
+    },
   },
 
   "secrets.list": { kind: "workspace", minimum: "member", input: none },

@@ -57,10 +57,18 @@ function coordinatesOf(
 }
 
 /** CI uploads in, run results out: the results REST endpoints. */
-export function createResultsService(deps: { uploads: UploadRepository; runs: RunRepository }) {
+export function createResultsService(deps: {
+  uploads: UploadRepository;
+  runs: RunRepository;
+  /** Data arrived: change points and alert rules of the benchmark (never throws). */
+  onFinished?: (workspaceId: string, runId: string) => Promise<unknown>;
+}) {
   return {
-    upload: (workspaceId: string, input: TUploadResults) =>
-      upload(deps.uploads, workspaceId, input),
+    async upload(workspaceId: string, input: TUploadResults) {
+      const stored = await upload(deps.uploads, workspaceId, input);
+      await deps.onFinished?.(workspaceId, stored.runId);
+      return stored;
+    },
     async getRun(workspaceId: string, runId: string) {
       const run = await deps.runs.get(workspaceId, runId, { histograms: false });
       if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");

@@ -35,6 +35,8 @@ type Deps = {
   samples: ResourceSampleRepository;
   access: ClusterAccess;
   secrets: Pick<SecretService, "openRequestHeaders">;
+  /** Called after every way a run ends here (change points, alert rules; never throws). */
+  onFinished?: (workspaceId: string, runId: string) => Promise<unknown>;
 };
 
 /** A run the worker has claimed: what to measure, where, and which trials are already done. */
@@ -112,7 +114,14 @@ function targetCpuShare(output: TrialOutput): number | null {
  * uploads), store the environment, finish. Every call is scoped to the run's workspace.
  */
 export function createRunExecutionService(deps: Deps) {
-  const { runs, clusters, execution, samples, access, secrets } = deps;
+  const { runs, clusters, samples, access, secrets } = deps;
+  const execution = {
+    ...deps.execution,
+    async finish(...args: Parameters<RunExecutionRepository["finish"]>) {
+      await deps.execution.finish(...args);
+      await deps.onFinished?.(args[0], args[1]);
+    },
+  };
   return {
     /**
      * queued/running → running, with its definition snapshot and an open gateway; null when

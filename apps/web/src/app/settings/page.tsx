@@ -12,12 +12,13 @@ export default async function SettingsPage() {
   const current = await caller.workspaces.current().catch(() => null);
   if (!current) return <SignedOut />;
   const isAdmin = atLeast(current.role, "admin");
-  const [members, invitations, tokens, secrets, events] = await Promise.all([
+  const [members, invitations, tokens, secrets, events, channels] = await Promise.all([
     caller.members.list(),
     current.role === "owner" ? caller.members.listInvitations() : Promise.resolve([]),
     isAdmin ? caller.tokens.list() : Promise.resolve([]),
     isAdmin ? caller.secrets.list() : Promise.resolve([]),
     isAdmin ? caller.audit.list({ limit: 20 }) : Promise.resolve([]),
+    isAdmin ? caller.alerts.listChannels() : Promise.resolve([]),
   ]);
   return (
     <SettingsView
@@ -27,6 +28,7 @@ export default async function SettingsPage() {
       tokens={tokens}
       secrets={secrets}
       events={events}
+      channels={channels}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  TAlertChannelView,
   TApiToken,
   TAuditEvent,
   TInvitation,
@@ -7,12 +8,13 @@ import type {
   TWorkspaceSecretView,
 } from "@meshbench/contracts";
 import { atLeast } from "~/lib/roles";
+import { ChannelsSection } from "~/features/alerts/channels-section";
 import { AuditLog } from "./audit-log";
 import { MembersSection } from "./members-section";
 import { SecretsSection } from "./secrets-section";
 import { TokensSection } from "./tokens-section";
 
-/** The settings page: members (owners manage them), then tokens, secrets and the audit log for admins. */
+/** The settings page: members (owners manage them), then tokens, secrets, alert channels and the audit log for admins. */
 export function SettingsView({
   current,
   members,
@@ -20,6 +22,7 @@ export function SettingsView({
   tokens,
   secrets,
   events,
+  channels,
 }: {
   current: { name: string; role: TRole };
   members: TMember[];
@@ -27,6 +30,7 @@ export function SettingsView({
   tokens: TApiToken[];
   secrets: TWorkspaceSecretView[];
   events: TAuditEvent[];
+  channels: TAlertChannelView[];
 }) {
   const isAdmin = atLeast(current.role, "admin");
   return (
@@ -42,6 +46,7 @@ export function SettingsView({
       />
       {isAdmin && <TokensSection tokens={tokens} />}
       {isAdmin && <SecretsSection secrets={secrets} />}
+      {isAdmin && <ChannelsSection channels={channels} />}
       {isAdmin && <AuditLog events={events} members={members} />}
     </>
   );

@@ -16,6 +16,7 @@ const SCOPE_HINTS: Record<TTokenScope, string> = {
     "admin: register and validate clusters, update their credentials — meshbench cluster",
   "budgets:write":
     "admin: set budgets — meshbench budgets set; not with results:write or runs:trigger",
+  "alerts:write": "admin: create and delete alert channels, read their delivery logs",
 };
 
 export function TokensSection({ tokens }: { tokens: TApiToken[] }) {

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { AlertRules } from "~/features/alerts/alert-rules";
 import { BenchmarkHistory } from "~/features/history/benchmark-history";
+import { atLeast } from "~/lib/roles";
 import { parseHistoryParams, type HistorySearch } from "~/features/history/history-params";
 import { orNotFound } from "~/server/not-found";
 import { api } from "~/trpc/server";
@@ -26,5 +28,14 @@ export default async function BenchmarkHistoryPage({ params, searchParams }: Pro
       limit: 50,
     }),
   );
-  return <BenchmarkHistory history={history} params={options} role={current?.role} />;
+  return (
+    <>
+      <BenchmarkHistory history={history} params={options} role={current?.role} />
+      <AlertRules
+        benchmarkKey={key}
+        seriesKeys={history.series.map((s) => `${s.label}|${history.statistic}`)}
+        canEdit={current ? atLeast(current.role, "member") : false}
+      />
+    </>
+  );
 }
