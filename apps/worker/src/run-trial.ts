@@ -38,7 +38,17 @@ export type TrialCtx = {
   flags?: TValidityFlag[];
   /** How the trial's resources were attributed: its own counter window, or point samples. */
   onAttribution?: (how: "counters" | "samples") => void;
+  /** Awaited right before the measured load starts (after the warm-up): the previous trial's recording. */
+  beforeMeasured?: () => Promise<void>;
+  /**
+   * Read and store the result after the trial returns (its load is over and its counters are
+   * read): the caller overlaps that with the next trial's idle gate and warm-up.
+   */
+  deferRecording?: boolean;
 };
+
+/** A trial whose load is over; its result is being read and stored. */
+export type Recording = { recording: Promise<"succeeded" | "failed"> };
 
 /** The kubelets' CPU counters of the variant's namespace now; null when there are none or they fail. */
 async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
@@ -101,7 +111,7 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
 export async function runTrial(
   deps: TrialDeps,
   ctx: TrialCtx,
-): Promise<"succeeded" | "failed" | "stopped"> {
+): Promise<"succeeded" | "failed" | "stopped" | Recording> {
   const { ws, runId, gateway } = ctx;
   const trial = {
     key: ctx.trial.key,
@@ -132,7 +142,12 @@ export async function runTrial(
         ...trial,
         requestHeaders,
       },
-      { beforeMeasured: path?.before },
+      {
+        beforeMeasured: async () => {
+          await ctx.beforeMeasured?.();
+          await path?.before();
+        },
+      },
     );
   } catch (error) {
     // The load generator refused or is gone: this trial fails with the reason, the run goes on.
@@ -164,18 +179,21 @@ export async function runTrial(
       : [];
   ctx.onAttribution?.(windowed.length ? "counters" : "samples");
   const judged = await path?.after();
-  const text = await gateway.readTrialResult(handle);
-  if (!text) return fail("the load generator saved no result");
-  const failure = await deps.execution.recordTrial(ws, runId, {
-    ...trial,
-    text,
-    samples: windowed.length ? windowed : usage.samples,
-    flags: ctx.flags ?? [],
-    ...(judged ? { path: judged } : {}),
-    loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
-      ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
-      : null,
-    targetCpuLimitMillicores: ctx.variant.targetCpuLimitMillicores ?? null,
-  });
-  return failure ? "failed" : "succeeded";
+  const record = async () => {
+    const text = await gateway.readTrialResult(handle);
+    if (!text) return fail("the load generator saved no result");
+    const failure = await deps.execution.recordTrial(ws, runId, {
+      ...trial,
+      text,
+      samples: windowed.length ? windowed : usage.samples,
+      flags: ctx.flags ?? [],
+      ...(judged ? { path: judged } : {}),
+      loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
+        ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
+        : null,
+      targetCpuLimitMillicores: ctx.variant.targetCpuLimitMillicores ?? null,
+    });
+    return failure ? ("failed" as const) : ("succeeded" as const);
+  };
+  return ctx.deferRecording ? { recording: record() } : record();
 }

@@ -1,3 +1,4 @@
+import { isRunActive } from "@meshbench/contracts";
 import type { Metadata } from "next";
 import { cache } from "react";
 import { RunView } from "~/features/runs/run-view";
@@ -25,7 +26,10 @@ export default async function RunPage({ params, searchParams }: Props) {
   const { runId } = await params;
   const { ref } = await searchParams;
   const report = await orNotFound(loadReport(runId, ref));
-  await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
+  // Live progress is drawn only while the run is queued or running; a finished run's page does
+  // not carry its per-trial progress.
+  if (isRunActive(report.run.status))
+    await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
   const caller = await api();
   const role = (await caller.workspaces.current().catch(() => null))?.role;
   // The verdict is the stored record (judged and stored on the first read of a finished run).
@@ -38,6 +42,7 @@ export default async function RunPage({ params, searchParams }: Props) {
     <HydrateClient>
       <RunView
         runId={runId}
+        reference={ref}
         report={report}
         role={role}
         definition={definition}
