@@ -5,6 +5,7 @@ import {
   LatencyVsConnections,
   LoadCharts,
   LoadCurveCharts,
+  compactCurves,
   MeanSdBars,
   meanSdLevel,
   ResourcesVsRps,
@@ -103,7 +104,7 @@ const RENDER: Record<TReportSection, (ctx: Ctx) => ReactNode> = {
       <section key={level.level.key} className="level" aria-label={`Distribution ${level.label}`}>
         <h3>{level.label}</h3>
         <DistributionCharts
-          series={level.curves}
+          series={compactCurves(level.curves)}
           filename={fileOf(slug, level.level.key)}
           context={report.levels.length > 1 ? level.label : undefined}
         />
