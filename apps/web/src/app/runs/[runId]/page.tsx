@@ -25,29 +25,33 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function RunPage({ params, searchParams }: Props) {
   const { runId } = await params;
   const { ref } = await searchParams;
+  const caller = await api();
+  // Started with the report, not after it: the page's first byte waits for the slowest, not the sum.
+  const role = caller.workspaces.current().then(
+    (w) => w.role,
+    () => undefined,
+  );
+  const definition = caller.runs.definition({ runId }).catch(() => null);
+  const clusters = caller.clusters.list().catch(() => []);
   const report = await orNotFound(loadReport(runId, ref));
+  // The verdict is the stored record (judged and stored on the first read of a finished run).
+  const verdict = report.run.benchmarkKey ? caller.verdicts.get({ runId }).catch(() => null) : null;
   // Live progress is drawn only while the run is queued or running; a finished run's page does
   // not carry its per-trial progress.
-  if (isRunActive(report.run.status))
-    await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
-  const caller = await api();
-  const role = (await caller.workspaces.current().catch(() => null))?.role;
-  // The verdict is the stored record (judged and stored on the first read of a finished run).
-  const [definition, verdict, clusters] = await Promise.all([
-    caller.runs.definition({ runId }).catch(() => null),
-    report.run.benchmarkKey ? caller.verdicts.get({ runId }).catch(() => null) : null,
-    caller.clusters.list().catch(() => []),
-  ]);
+  const progress = isRunActive(report.run.status)
+    ? getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }))
+    : null;
+  await progress;
   return (
     <HydrateClient>
       <RunView
         runId={runId}
         reference={ref}
         report={report}
-        role={role}
-        definition={definition}
-        verdict={verdict}
-        clusters={clusters.map((c) => ({ id: c.id, name: c.name, status: c.status }))}
+        role={await role}
+        definition={await definition}
+        verdict={await verdict}
+        clusters={(await clusters).map((c) => ({ id: c.id, name: c.name, status: c.status }))}
       />
     </HydrateClient>
   );
