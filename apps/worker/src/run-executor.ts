@@ -27,7 +27,7 @@ type Run = { ws: string; runId: string; claimed: ClaimedRun; shouldStop: () => P
  * mesh's labels, target, mesh check; `prepareVariants`), then runs the planned trials in
  * interleaved order — the first as soon as its variant is ready — skipping the ones already
  * finished (resume after a crash) — or, for a capacity search, the probes core asks for round by
- * round. Before each trial it waits for the targets to be idle (methodology.idleGate).
+ * round. Before each trial but the first it waits for the targets to be idle (methodology.idleGate).
  * Everything created is removed at the end.
  */
 export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSignal) {
@@ -186,9 +186,10 @@ async function runTrials(
     stats.samplingCalls += n;
     if (prepared) stats.samplingCallsAfterPrepared += n;
   };
-  // The idle gate reads every variant's targets, so it starts once all are prepared — between
-  // two trials, or before the first when every variant was ready by then (the first trial has
-  // no earlier load to wait out).
+  // The idle gate reads every variant's targets, so it starts once all are prepared, and only
+  // after the first trial: that one has no earlier load to wait out, and measuring the idle
+  // baseline first (two reads a second apart) would delay the first load by that much. The
+  // baseline is then read between two trials, a second after the load stopped.
   let idle: IdleWaiter | null = null;
   let prepared = false;
   const idleGate = async () => {
@@ -233,7 +234,7 @@ async function runTrials(
       const preparation = preparing.get(trial.coordinates.variant);
       if (!preparation) continue;
       const variant = await preparation;
-      if (!idle && preparing.settled()) idle = await idleGate();
+      if (!idle && stats.firstTrialMs !== null && preparing.settled()) idle = await idleGate();
       const idleFlag = variant.problem || !idle ? null : await idle.beforeTrial();
       const outcome = await runTrial(deps, {
         ws,
