@@ -6,6 +6,8 @@
 import type { THistogram } from "@meshbench/contracts";
 import { mergeHistograms, percentilesFromHistogram } from "@meshbench/core";
 import { importFortioJson } from "@meshbench/formats";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { httpRequest } from "./http";
 import type { SessionCookie } from "./session";
@@ -83,6 +85,7 @@ export async function benchCompare(opts: {
     const t0 = performance.now();
     await sides.runData();
     const firstView = performance.now() - t0;
+    await dumpRunPage(opts.baseUrl, opts.runId, cookie);
     for (const fn of Object.values(sides)) for (let i = 0; i < 3; i++) await fn(); // warm up
     // Alternate the sides in rounds so machine noise hits them alike.
     const samples: Record<keyof typeof sides, number[]> = {
@@ -120,6 +123,27 @@ export async function benchCompare(opts: {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * `BENCH_DUMP_DIR=<dir>`: writes the run page's HTML there and prints what it is made of (the RSC
+ * payload's share, the largest inline scripts) — the page-weight profile.
+ */
+async function dumpRunPage(baseUrl: string, runId: string, headers: Record<string, string>) {
+  const dir = process.env.BENCH_DUMP_DIR;
+  if (!dir) return;
+  const html = (await httpRequest(`${baseUrl}/runs/${runId}`, { headers })).body;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "run-page.html"), html);
+  const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+  const rsc = scripts.filter((s) => s.startsWith("self.__next_f.push"));
+  const kib = (s: string | number) =>
+    `${((typeof s === "number" ? s : Buffer.byteLength(s)) / 1024).toFixed(1)} KiB`;
+  const rscBytes = rsc.reduce((a, s) => a + Buffer.byteLength(s), 0);
+  process.stderr.write(
+    `[bench] run page ${kib(html)}: RSC payload ${kib(rscBytes)} in ${rsc.length} scripts, ` +
+      `markup and the rest ${kib(Buffer.byteLength(html) - rscBytes)}\n`,
+  );
 }
 
 /** Pooling + Fortio-rule percentiles of 100 histograms vs one pass over all their buckets. */

@@ -32,7 +32,10 @@ export type SchedulerResult = {
     wallSeconds: number;
     /** Seconds the idle gate waited before trials, in all (null when it was off). */
     idleWaitSeconds: number | null;
+    /** One bare pod's create → Ready on the same cluster, right before the run. */
+    barePodStartMs: number | null;
   }[];
+  barePodStartMs: number | null;
   dutyCyclePercent: number;
   bareJobMs: number[];
   firstJobMs: number;
@@ -116,9 +119,12 @@ const FIGURES =
 /** The idle gate's figures on the same line: "idle gate: 12 waits, 10.5 s in all, …". */
 const IDLE = /idle gate: (\d+) waits, (\d+(?:\.\d+)?) s in all/;
 
-/** The issue's measurement scale: 2 variants × 2 levels × 3 repetitions × 30 s, 5 s warm-up. */
-const TRIAL_SECONDS = 30;
-const WARMUP_SECONDS = 5;
+/** Issue 27's shape: 2 variants × 2 levels × 3 repetitions × 10 s, 2 s warm-up (12-s trials). */
+const TRIAL_SECONDS = 10;
+const WARMUP_SECONDS = 2;
+
+/** The test's reference on the same cluster: one bare pod from create to Ready. */
+const BARE_POD = /bare pod start (\d+) ms/;
 
 async function workerTest(log: (line: string) => void): Promise<SchedulerResult["runs"][number]> {
   const started = performance.now();
@@ -166,9 +172,10 @@ async function workerTest(log: (line: string) => void): Promise<SchedulerResult[
     samplingCallsPerTrial: Number(match[4]),
     wallSeconds,
     idleWaitSeconds: IDLE.exec(stdout) ? Number(IDLE.exec(stdout)![2]) : null,
+    barePodStartMs: BARE_POD.exec(stdout) ? Number(BARE_POD.exec(stdout)![1]) : null,
   };
   log(
-    `  worker real-node test: duty cycle ${result.dutyCyclePercent}%, first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial + ${result.samplingCallsPerTrial} for sampling, idle gate waited ${result.idleWaitSeconds ?? "-"} s (${wallSeconds.toFixed(0)} s)`,
+    `  worker real-node test: duty cycle ${result.dutyCyclePercent}%, first trial after ${result.firstJobMs} ms, ${result.apiCallsPerTrial} API calls/trial + ${result.samplingCallsPerTrial} for sampling, idle gate waited ${result.idleWaitSeconds ?? "-"} s, bare pod start ${result.barePodStartMs ?? "-"} ms (${wallSeconds.toFixed(0)} s)`,
   );
   return result;
 }
@@ -198,6 +205,9 @@ export async function benchScheduler(
       bareJobMs: bare,
       dutyCyclePercent: median(runs.map((r) => r.dutyCyclePercent)),
       firstJobMs: median(runs.map((r) => r.firstJobMs)),
+      barePodStartMs: runs.every((r) => r.barePodStartMs !== null)
+        ? median(runs.map((r) => r.barePodStartMs!))
+        : null,
       apiCallsPerTrial: median(runs.map((r) => r.apiCallsPerTrial)),
       bareJobP50: median(bare),
       kubernetesServer: env.server,

@@ -7,6 +7,7 @@ import {
   type GeneratorProbe,
 } from "@meshbench/core";
 import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
+import type { PreparingVariants } from "./prepare-variants";
 import { generatorsResult } from "@meshbench/services";
 import type { TResolvedHeader } from "@meshbench/contracts";
 
@@ -104,4 +105,79 @@ export function describeAutoGenerators(variant: string, choice: AutoGenerators) 
   return {
     [`generators ${variant}`]: `${choice.generators} (auto: ${choice.decision.replace("_", " ")}${probes ? `; probes ${probes}` : ""})`,
   };
+}
+
+/**
+ * `loadGenerators: "auto"`: each ready variant's count chosen by probes before the run's trials
+ * (chooseGenerators), kept in `run.generators` and described for the run's environment; a variant
+ * whose probes fail is not run (its problem set in `variants`).
+ */
+export async function autoGenerators(
+  deps: { log: (message: string) => void },
+  run: {
+    runId: string;
+    claimed: {
+      definition: TBenchmarkDefinition;
+      gateway: ClusterGateway;
+      requestHeaders: (variant: string) => Promise<readonly TResolvedHeader[]>;
+    };
+    shouldStop: () => Promise<boolean>;
+    generators: Map<string, number>;
+  },
+  variants: Map<string, PreparedVariant>,
+) {
+  const { definition: def, gateway } = run.claimed;
+  const described: Record<string, string> = {};
+  for (const [name, prepared] of variants) {
+    if (prepared.problem || (await run.shouldStop())) continue;
+    try {
+      const choice = await chooseGenerators({
+        runId: run.runId,
+        def,
+        variant: name,
+        prepared,
+        gateway,
+        requestHeaders: () => run.claimed.requestHeaders(name),
+        shouldStop: run.shouldStop,
+        log: deps.log,
+      });
+      run.generators.set(name, choice.generators);
+      Object.assign(described, describeAutoGenerators(name, choice));
+    } catch (error) {
+      const reason = `auto load generators: ${gateway.describeError(error)}`;
+      variants.set(name, { ...prepared, problem: reason });
+    }
+  }
+  return described;
+}
+
+/** Variants already prepared (after "auto" probed them), as the trial loop reads them. */
+export function preparedAlready(variants: Map<string, PreparedVariant>): PreparingVariants {
+  return {
+    get: (variant) => {
+      const prepared = variants.get(variant);
+      return prepared ? Promise.resolve(prepared) : undefined;
+    },
+    settled: () => true,
+    all: async () => variants,
+    done: async () => {},
+  };
+}
+
+/**
+ * Before the run's trials: for `loadGenerators: "auto"`, waits for every variant and probes each
+ * (a probe beside another variant's trials would load the cluster they measure); otherwise the
+ * variants as they are being prepared. `auto` describes the choices for the run's environment.
+ */
+export async function autoGeneratorsFirst(
+  run: Parameters<typeof autoGenerators>[1],
+  preparing: PreparingVariants,
+  log: (message: string) => void,
+): Promise<{ ready: PreparingVariants; auto: Record<string, string> }> {
+  if (run.claimed.definition.methodology.loadGenerators !== "auto") {
+    return { ready: preparing, auto: {} };
+  }
+  const variants = await preparing.all();
+  const auto = await autoGenerators({ log }, run, variants);
+  return { ready: preparedAlready(variants), auto };
 }

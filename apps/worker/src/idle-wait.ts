@@ -40,7 +40,8 @@ const sleepFor = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * The idle gate's waiting half (the decision is core's evaluateIdleGate): measures the targets'
- * idle CPU once before the first trial, then before each trial reads it until it is back under
+ * idle CPU once when created (the executor does so after the first trial, once every variant is
+ * prepared), then before each trial reads it until it is back under
  * max(2 × idle, 50 m), for at most 30 s. A cluster with no usage source skips the gate, said once.
  */
 export async function createIdleWaiter(

@@ -5,12 +5,13 @@ import {
   CAPACITY_ENVIRONMENT_SECTION,
   type TPlannedTrial,
 } from "@meshbench/core";
-import type { ClusterGateway, PreparedVariant } from "@meshbench/k8s";
+import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClaimedRun } from "@meshbench/services";
-import { chooseGenerators, describeAutoGenerators } from "./auto-generators";
+import { autoGeneratorsFirst } from "./auto-generators";
 import { capacityTrials, capacityVariantsToRun } from "./capacity-trials";
 import { describeEnvironment } from "./environment";
-import { createIdleWaiter, type IdleWaitDeps } from "./idle-wait";
+import { createIdleWaiter, type IdleWaitDeps, type IdleWaiter } from "./idle-wait";
+import { prepareVariants, type PreparingVariants } from "./prepare-variants";
 import { runTrial, type TrialDeps } from "./run-trial";
 
 export type ExecutorDeps = Omit<TrialDeps, "now"> &
@@ -25,15 +26,15 @@ type Run = {
   runId: string;
   claimed: ClaimedRun;
   shouldStop: () => Promise<boolean>;
-  /** "auto" load generators: the count chosen per variant (absent: the methodology's). */
-  generators: Map<string, number>;
+  generators: Map<string, number>; // "auto": the count chosen per variant
 };
 
 /**
- * Drives one run from the database state: prepares each variant (namespace with the mesh's
- * labels, target, mesh check), then runs the planned trials in interleaved order, skipping the
- * ones already finished (resume after a crash) — or, for a capacity search, the probes core asks
- * for round by round. Before each trial it waits for the targets to be idle (methodology.idleGate).
+ * Drives one run from the database state: prepares every variant at once (namespace with the
+ * mesh's labels, target, mesh check; `prepareVariants`), then runs the planned trials in
+ * interleaved order — the first as soon as its variant is ready — skipping the ones already
+ * finished (resume after a crash) — or, for a capacity search, the probes core asks for round by
+ * round. Before each trial but the first it waits for the targets to be idle (methodology.idleGate).
  * Everything created is removed at the end.
  */
 export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSignal) {
@@ -51,6 +52,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     generators: new Map(),
   };
   let cleanupAtEnd = true;
+  let preparing: PreparingVariants | null = null;
   try {
     const def = claimed.definition;
     const capacity = def.capacity ? capacitySearchConfigOf(def, def.capacity) : null;
@@ -67,42 +69,56 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       ? await capacityVariantsToRun(capacityCtx)
       : new Set(remaining.map((t) => t.coordinates.variant));
     const meshes = await claimed.gateway.detectMeshes({ prometheusUrl: claimed.prometheusUrl });
-    const variants = await prepareVariants(run, needed, meshes);
-    const auto = await autoGenerators(deps, run, variants);
-    const describedLoad = await describeEnvironment(
-      claimed.gateway,
+    preparing = prepareVariants({
       runId,
-      def,
-      plan,
-      variants,
+      definition: def,
+      gateway: claimed.gateway,
       meshes,
-      claimed.clusterName,
-    );
-    const described = {
-      ...describedLoad,
-      loadGenerator: { ...describedLoad.loadGenerator, ...auto },
-    };
-    const environment = capacity
-      ? { ...described, [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(capacity) }
-      : described;
-    await deps.execution.setEnvironment(ws, runId, environment);
-    const apiCallsAtStart = claimed.gateway.apiCalls();
+      needed,
+      shouldStop: run.shouldStop,
+      requestHeaders: (variant) => claimed.requestHeaders(variant),
+    });
+    // "auto" load generators: every variant probed before any trial (no early start then).
+    const { ready, auto } = await autoGeneratorsFirst(run, preparing, deps.log);
+    // Written once every variant is prepared (their checks, notes), while trials may already run.
+    const recorded = ready.all().then(async (variants) => {
+      const load = await describeEnvironment(
+        claimed.gateway,
+        runId,
+        def,
+        plan,
+        variants,
+        meshes,
+        claimed.clusterName,
+      );
+      const described = { ...load, loadGenerator: { ...load.loadGenerator, ...auto } };
+      const environment = capacity
+        ? { ...described, [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(capacity) }
+        : described;
+      await deps.execution.setEnvironment(ws, runId, environment);
+      return environment;
+    });
+    recorded.catch(() => undefined); // awaited below; a failure fails the run there
     const stats = await runTrials(
       trialDeps,
       run,
       capacityCtx ? capacityTrials(capacityCtx) : remaining,
-      variants,
+      capacityCtx !== null,
+      ready,
       meshes,
       claimedAt,
       deps,
     );
+    const environment = await recorded;
     if (signal.aborted && !(await cancelled())) {
       cleanupAtEnd = false;
       throw new WorkerStopping("worker stopping; run will resume");
     }
     const apiCalls = claimed.gateway.apiCalls();
-    const trialCalls = apiCalls - apiCallsAtStart - stats.samplingCalls;
-    const perTrial = stats.trialsRun ? trialCalls / stats.trialsRun : null;
+    // Counted from when every variant was prepared (a trial before that shares the counter with
+    // the other variants' preparation, so it is left out of the figure).
+    const trialCalls = apiCalls - stats.apiCallsAtPrepared - stats.samplingCallsAfterPrepared;
+    const perTrial = stats.trialsAfterPrepared ? trialCalls / stats.trialsAfterPrepared : null;
     // Every probe of the search, this worker's and a previous one's, in the load lines.
     const probed = capacity ? await deps.execution.capacityProgress(ws, runId) : null;
     if (probed) await deps.execution.setTrialsTotal(ws, runId, probed.storedTrials);
@@ -143,144 +159,134 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     deps.log(`run ${runId} failed: ${message}`);
     await deps.execution.fail(ws, runId, message);
   } finally {
+    // A variant still being prepared (the run failed or stopped early) finishes first, so cleanup
+    // removes everything it created.
+    await preparing?.done();
     if (cleanupAtEnd) await cleanup(deps, claimed.gateway, runId);
   }
-}
-
-async function prepareVariants(run: Run, needed: Set<string>, meshes: TMeshDetection) {
-  const { definition, gateway } = run.claimed;
-  const variants = new Map<string, PreparedVariant>();
-  for (const variant of definition.variants) {
-    if (!needed.has(variant.name)) continue;
-    if (await run.shouldStop()) break;
-    let requestHeaders;
-    try {
-      // Opened for the reachability check's request only (a token a policy requires).
-      requestHeaders = await run.claimed.requestHeaders(variant.name);
-    } catch (error) {
-      const { namespace } = gateway.describeVariant(run.runId, variant, definition);
-      const reason = error instanceof Error ? error.message : String(error);
-      variants.set(variant.name, { namespace, problem: `request headers: ${reason}` });
-      continue;
-    }
-    const prepared = await gateway.prepareVariant({
-      runId: run.runId,
-      definition,
-      variant,
-      meshes,
-      shouldStop: run.shouldStop,
-      requestHeaders,
-    });
-    variants.set(variant.name, prepared);
-  }
-  return variants;
-}
-
-/**
- * `loadGenerators: "auto"`: each ready variant's count chosen by probes before the run's trials
- * (chooseGenerators), recorded in the run's environment; a variant whose probes fail is not run.
- */
-async function autoGenerators(
-  deps: ExecutorDeps,
-  run: Run,
-  variants: Map<string, PreparedVariant>,
-) {
-  const { definition: def, gateway } = run.claimed;
-  const described: Record<string, string> = {};
-  if (def.methodology.loadGenerators !== "auto") return described;
-  for (const [name, prepared] of variants) {
-    if (prepared.problem || (await run.shouldStop())) continue;
-    try {
-      const choice = await chooseGenerators({
-        runId: run.runId,
-        def,
-        variant: name,
-        prepared,
-        gateway,
-        requestHeaders: () => run.claimed.requestHeaders(name),
-        shouldStop: run.shouldStop,
-        log: deps.log,
-      });
-      run.generators.set(name, choice.generators);
-      Object.assign(described, describeAutoGenerators(name, choice));
-    } catch (error) {
-      const reason = `auto load generators: ${gateway.describeError(error)}`;
-      variants.set(name, { ...prepared, problem: reason });
-    }
-  }
-  return described;
 }
 
 async function runTrials(
   deps: TrialDeps,
   run: Run,
   trials: Iterable<TPlannedTrial> | AsyncIterable<TPlannedTrial>,
-  variants: Map<string, PreparedVariant>,
+  /** A capacity search: the next probes depend on the stored results. */
+  adaptive: boolean,
+  preparing: PreparingVariants,
   meshes: TMeshDetection,
   claimedAt: number,
   waitDeps: Omit<IdleWaitDeps, "log" | "now">,
 ) {
   const { ws, runId } = run;
+  const gateway = run.claimed.gateway;
   const def: TBenchmarkDefinition = run.claimed.definition;
   const stats = {
     firstTrialMs: null as number | null,
     trialsRun: 0,
     samplingCalls: 0,
+    /** From when every variant was prepared: API calls then, trials and sampling calls since. */
+    apiCallsAtPrepared: 0,
+    trialsAfterPrepared: 0,
+    samplingCallsAfterPrepared: 0,
     stoppedByPolicy: false,
     idle: { waits: 0, waitedMs: 0, gaveUp: 0 },
     attribution: { counters: 0, samples: 0 },
   };
   const onSamplingCalls = (n: number) => {
     stats.samplingCalls += n;
+    if (prepared) stats.samplingCallsAfterPrepared += n;
   };
-  const healthy = [...variants.values()].filter((v) => !v.problem);
-  const idle = await createIdleWaiter(
-    { ...waitDeps, log: deps.log, now: deps.now },
-    {
-      runId,
-      gateway: run.claimed.gateway,
-      meshes,
-      namespaces: healthy.map((v) => v.namespace),
-      alsoSample: healthy.flatMap((v) => v.alsoSample ?? []),
-      onSamplingCalls,
-    },
-    def.methodology.idleGate,
-  );
-  stats.idle = idle.stats;
-  for await (const trial of trials) {
-    if (await run.shouldStop()) break;
-    const variant = variants.get(trial.coordinates.variant);
-    if (!variant) continue;
-    const idleFlag = variant.problem ? null : await idle.beforeTrial();
-    const outcome = await runTrial(deps, {
-      ws,
-      runId,
-      def,
-      openHeaders: () => run.claimed.requestHeaders(trial.coordinates.variant),
-      gateway: run.claimed.gateway,
-      meshes,
-      trial,
-      variant,
-      shouldStop: run.shouldStop,
-      onStarted: () => {
-        stats.firstTrialMs ??= deps.now() - claimedAt;
+  // The idle gate reads every variant's targets, so it starts once all are prepared, and only
+  // after the first trial: that one has no earlier load to wait out, and measuring the idle
+  // baseline first (two reads a second apart) would delay the first load by that much. The
+  // baseline is then read between two trials, a second after the load stopped.
+  let idle: IdleWaiter | null = null;
+  let prepared = false;
+  const idleGate = async () => {
+    const variants = await preparing.all();
+    stats.apiCallsAtPrepared = gateway.apiCalls();
+    prepared = true;
+    const healthy = [...variants.values()].filter((v) => !v.problem);
+    const waiter = await createIdleWaiter(
+      { ...waitDeps, log: deps.log, now: deps.now },
+      {
+        runId,
+        gateway,
+        meshes,
+        namespaces: healthy.map((v) => v.namespace),
+        alsoSample: healthy.flatMap((v) => v.alsoSample ?? []),
+        onSamplingCalls,
       },
-      onSamplingCalls,
-      flags: idleFlag ? [idleFlag] : [],
-      generators: run.generators.get(trial.coordinates.variant),
-      onAttribution: (how) => {
-        stats.attribution[how] += 1;
-      },
-    });
+      def.methodology.idleGate,
+    );
+    stats.idle = waiter.stats;
+    return waiter;
+  };
+  // The previous trial's result is read and stored while this one waits for idle and warms up
+  // (not under a stop-on-failure policy, which needs each outcome before the next trial, nor in
+  // a capacity search, whose next probes are chosen from the stored results).
+  const defer = !adaptive && def.methodology.failurePolicy !== "stop";
+  let recording: Promise<void> | null = null;
+  const recorded = async () => {
+    const pending = recording;
+    recording = null;
+    await pending;
+  };
+  const counted = async <T>(outcome: T) => {
     stats.trialsRun += 1;
+    if (prepared) stats.trialsAfterPrepared += 1;
     await deps.execution.refreshProgress(ws, runId);
-    if (outcome === "stopped") break;
-    if (outcome === "failed" && def.methodology.failurePolicy === "stop") {
-      await deps.execution.fail(ws, runId, "a trial failed and the failure policy is stop");
-      stats.stoppedByPolicy = true;
-      break;
+    return outcome;
+  };
+  try {
+    for await (const trial of trials) {
+      if (await run.shouldStop()) break;
+      const preparation = preparing.get(trial.coordinates.variant);
+      if (!preparation) continue;
+      const variant = await preparation;
+      if (!idle && stats.firstTrialMs !== null && preparing.settled()) idle = await idleGate();
+      const idleFlag = variant.problem || !idle ? null : await idle.beforeTrial();
+      const outcome = await runTrial(deps, {
+        ws,
+        runId,
+        def,
+        openHeaders: () => run.claimed.requestHeaders(trial.coordinates.variant),
+        gateway,
+        meshes,
+        trial,
+        variant,
+        generators: run.generators.get(trial.coordinates.variant),
+        shouldStop: run.shouldStop,
+        onStarted: () => {
+          stats.firstTrialMs ??= deps.now() - claimedAt;
+        },
+        onSamplingCalls,
+        flags: idleFlag ? [idleFlag] : [],
+        onAttribution: (how) => {
+          stats.attribution[how] += 1;
+        },
+        beforeMeasured: recorded,
+        deferRecording: defer,
+      });
+      if (typeof outcome === "object") {
+        await recorded(); // at most one result in flight
+        recording = outcome.recording.then(counted).then(() => undefined);
+        recording.catch(() => undefined); // awaited before the next measured load or below
+        continue;
+      }
+      await counted(outcome);
+      if (outcome === "stopped") break;
+      if (outcome === "failed" && def.methodology.failurePolicy === "stop") {
+        await deps.execution.fail(ws, runId, "a trial failed and the failure policy is stop");
+        stats.stoppedByPolicy = true;
+        break;
+      }
     }
+  } finally {
+    // Thrown out of the loop: the result in flight is stored (or fails) before cleanup.
+    await Promise.resolve(recording).catch(() => undefined);
   }
+  await recorded();
   return stats;
 }
 

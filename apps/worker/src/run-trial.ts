@@ -40,7 +40,17 @@ export type TrialCtx = {
   flags?: TValidityFlag[];
   /** How the trial's resources were attributed: its own counter window, or point samples. */
   onAttribution?: (how: "counters" | "samples") => void;
+  /** Awaited right before the measured load starts (after the warm-up): the previous trial's recording. */
+  beforeMeasured?: () => Promise<void>;
+  /**
+   * Read and store the result after the trial returns (its load is over and its counters are
+   * read): the caller overlaps that with the next trial's idle gate and warm-up.
+   */
+  deferRecording?: boolean;
 };
+
+/** A trial whose load is over; its result is being read and stored. */
+export type Recording = { recording: Promise<"succeeded" | "failed"> };
 
 /** The kubelets' CPU counters of the variant's namespace now; null when there are none or they fail. */
 async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
@@ -103,7 +113,7 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
 export async function runTrial(
   deps: TrialDeps,
   ctx: TrialCtx,
-): Promise<"succeeded" | "failed" | "stopped"> {
+): Promise<"succeeded" | "failed" | "stopped" | Recording> {
   const { ws, runId, gateway } = ctx;
   const trial = {
     key: ctx.trial.key,
@@ -135,7 +145,12 @@ export async function runTrial(
         requestHeaders,
         ...(ctx.generators ? { generators: ctx.generators } : {}),
       },
-      { beforeMeasured: path?.before },
+      {
+        beforeMeasured: async () => {
+          await ctx.beforeMeasured?.();
+          await path?.before();
+        },
+      },
     );
   } catch (error) {
     // The load generator refused or is gone: this trial fails with the reason, the run goes on.
@@ -169,19 +184,22 @@ export async function runTrial(
       : [];
   ctx.onAttribution?.(windowed.length ? "counters" : "samples");
   const judged = await path?.after();
-  const texts = await gateway.readTrialResults(handle);
-  if (!texts) return fail("the load generator saved no result");
-  const failure = await deps.execution.recordTrial(ws, runId, {
-    ...trial,
-    text: texts.length === 1 ? texts[0]! : texts,
-    generatorPods: handle.runs.map((r) => r.pod),
-    samples: windowed.length ? windowed : usage.samples,
-    flags: ctx.flags ?? [],
-    ...(judged ? { path: judged } : {}),
-    loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
-      ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
-      : null,
-    targetCpuLimitMillicores: ctx.variant.targetCpuLimitMillicores ?? null,
-  });
-  return failure ? "failed" : "succeeded";
+  const record = async () => {
+    const texts = await gateway.readTrialResults(handle);
+    if (!texts) return fail("the load generator saved no result");
+    const failure = await deps.execution.recordTrial(ws, runId, {
+      ...trial,
+      text: texts.length === 1 ? texts[0]! : texts,
+      generatorPods: handle.runs.map((r) => r.pod),
+      samples: windowed.length ? windowed : usage.samples,
+      flags: ctx.flags ?? [],
+      ...(judged ? { path: judged } : {}),
+      loadGeneratorCeiling: ctx.variant.loadGeneratorCpu
+        ? loadGeneratorCeiling(ctx.variant.loadGeneratorCpu)
+        : null,
+      targetCpuLimitMillicores: ctx.variant.targetCpuLimitMillicores ?? null,
+    });
+    return failure ? ("failed" as const) : ("succeeded" as const);
+  };
+  return ctx.deferRecording ? { recording: record() } : record();
 }

@@ -71,10 +71,47 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
     return ns.items.length + pods.items.length + jobs.items.length;
   };
 
+  /**
+   * The first load's physical limit: one bare pod (the Fortio image, no probe) from its create
+   * request to Ready, in a scratch namespace of the same cluster. Printed beside the run's figures.
+   */
+  const barePodStartMs = async () => {
+    const core = kc().makeApiClient(CoreV1Api);
+    const ns = `bare-pod-${Date.now()}`;
+    await core.createNamespace({ body: { metadata: { name: ns } } });
+    try {
+      const started = Date.now();
+      await core.createNamespacedPod({
+        namespace: ns,
+        body: {
+          metadata: { name: "bare" },
+          spec: {
+            containers: [{ name: "fortio", image: "fortio/fortio:1.68.2", args: ["server"] }],
+          },
+        },
+      });
+      await until(
+        "the bare pod Ready",
+        async () => {
+          const pod = await core.readNamespacedPod({ namespace: ns, name: "bare" });
+          return pod.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True")
+            ? true
+            : null;
+        },
+        60_000,
+        50,
+      );
+      return Date.now() - started;
+    } finally {
+      await core.deleteNamespace({ name: ns }).catch(() => undefined);
+    }
+  };
+
   it(
     "runs an A/A benchmark (2 variants × 2 QPS × 3 repetitions): every trial valid, placed apart, measured",
     { timeout: 120_000 + 24_000 * (AA_SECONDS + AA_WARMUP) },
     async () => {
+      const barePodMs = await barePodStartMs();
       const worker = await startInProcessWorker();
       const started = Date.now();
       try {
@@ -136,7 +173,7 @@ describe.skipIf(skipped)("the worker on real nodes", () => {
         console.log(
           // Duty cycle: seconds under load (warm-ups included) over the run's wall clock, from the
           // start request to nothing left in the cluster (preparation, waits, cleanup included).
-          `[real-node] A/A run: ${seconds.toFixed(0)} s for 12 × (${AA_WARMUP} s warm-up + ${AA_SECONDS} s); duty cycle ${((100 * 12 * (AA_SECONDS + AA_WARMUP)) / wallSeconds).toFixed(1)}%; ${Object.entries(
+          `[real-node] A/A run: ${seconds.toFixed(0)} s for 12 × (${AA_WARMUP} s warm-up + ${AA_SECONDS} s); bare pod start ${barePodMs} ms; duty cycle ${((100 * 12 * (AA_SECONDS + AA_WARMUP)) / wallSeconds).toFixed(1)}%; ${Object.entries(
             env.scheduler ?? {},
           )
             .map(([k, v]) => `${k}: ${v}`)

@@ -32,6 +32,8 @@ test("the run page shows the write-ups' sections, each findable by its test id",
   await expect(added.locator("tbody tr").first()).toContainText(/[+−]\d/);
 
   // C: one row per repetition (2 variants × 3 levels × 5 runs), with P75 among the columns.
+  // (loaded when its <details> is opened: the page ships what it renders)
+  await page.getByText(/All 30 repetitions/).click();
   const reps = page.getByRole("table", { name: "Per-repetition results" });
   await expect(reps.locator("tbody tr")).toHaveCount(30);
   await expect(reps.locator("thead")).toContainText("p75");

@@ -5,6 +5,8 @@ export { LoadCharts } from "./charts/load-charts";
 export { exportPng, exportSvg } from "./export-image";
 export { TrendChart, type TrendAxis, type TrendChartProps } from "./charts/trend-chart";
 export { MeanSdBars } from "./charts/mean-sd-bars";
+export { meanSdLevel, type MeanSdLevel } from "./charts/mean-sd-level";
+export { compactCurves } from "./charts/compact-curves";
 export {
   LatencyVsConnections,
   LoadCurveCharts,

@@ -55,7 +55,7 @@ function DeltaLine({ cell }: { cell: TStatCell }) {
           </span>
         ) : null}
       </span>
-      <span className="ci" title="95% bootstrap interval over repetitions">
+      <span className="ci">
         {d.notEnoughRepetitions
           ? "too few repetitions for an interval"
           : `95% CI ${formatInterval(d.interval?.absolute)}`}
@@ -74,11 +74,7 @@ function StatCell({ cell }: { cell: TStatCell }) {
     <td className="num stat-cell" data-stat={cell.stat} data-value={cell.value ?? ""}>
       <span className="value">{formatLatency(cell.value)}</span>
       <DeltaLine cell={cell} />
-      {meanSd ? (
-        <span className="meansd" title="Mean ± SD over repetitions">
-          {meanSd}
-        </span>
-      ) : null}
+      {meanSd ? <span className="meansd">{meanSd}</span> : null}
     </td>
   );
 }
@@ -101,7 +97,8 @@ function RowHeader({ row }: { row: TPercentileRow }) {
 /**
  * A load level's percentile table: each statistic pooled over repetitions, the delta to the
  * reference in words with its 95% interval (deltas whose interval includes zero are marked as
- * noise), and mean ± SD over repetitions.
+ * noise), and mean ± SD over repetitions. The caption says what each cell holds once (not a
+ * tooltip per cell: a 100-trial run page carries hundreds of cells).
  */
 export function PercentileTable({ table, caption }: { table: TLevelReport; caption?: string }) {
   if (table.rows.every((r) => r.repetitions === 0)) {
@@ -120,7 +117,9 @@ export function PercentileTable({ table, caption }: { table: TLevelReport; capti
         data-level={table.level.key}
       >
         <caption className="sr-only">
-          {caption ?? `Latency percentiles at ${table.label}, pooled over repetitions`}
+          {caption ?? `Latency percentiles at ${table.label}, pooled over repetitions`}. Each cell:
+          the pooled value, the delta to the reference with its 95% bootstrap interval over
+          repetitions, then the mean ± SD over repetitions.
         </caption>
         <thead>
           <tr>

@@ -1,5 +1,5 @@
 "use client";
-import { STATISTIC_LABELS, type TLevelReport, secondsToMs } from "@meshbench/contracts";
+import { STATISTIC_LABELS, secondsToMs } from "@meshbench/contracts";
 import { useId } from "react";
 import {
   Bar,
@@ -13,19 +13,22 @@ import {
 } from "recharts";
 import { niceAxis } from "../ticks";
 import { colorAt, SeriesLegend, useHiddenSeries } from "./legend";
+import type { MeanSdLevel } from "./mean-sd-level";
 
 /**
  * Mean ± SD over repetitions per statistic and variant (C's bar chart with error bars), one chart
  * per load level. Values in ms; the SD is the repetitions' sample SD. Every statistic is labelled
  * (p99.99 included) and the y axis covers the error bars' tops.
  */
-export function MeanSdBars({ level }: { level: TLevelReport }) {
+export function MeanSdBars({ level }: { level: MeanSdLevel }) {
   const { hidden, toggle } = useHiddenSeries();
   const headingId = useId();
   const rows = level.rows.filter((r) => r.repetitions > 0);
   const tops: number[] = [];
   const data = (rows[0]?.stats ?? []).map((cell) => {
-    const point: Record<string, number | string | null> = { stat: STATISTIC_LABELS[cell.stat] };
+    const point: Record<string, number | string | null> = {
+      stat: STATISTIC_LABELS[cell.stat],
+    };
     for (const r of rows) {
       const c = r.stats.find((s) => s.stat === cell.stat);
       const mean = secondsToMs(c?.mean);
@@ -40,11 +43,7 @@ export function MeanSdBars({ level }: { level: TLevelReport }) {
   const y = niceAxis(tops, { zero: true });
   const title = `Mean ± SD · ${level.label}`;
   return (
-    <figure
-      className="chart panel"
-      data-chart={`mean-sd-${level.level.key}`}
-      aria-labelledby={headingId}
-    >
+    <figure className="chart panel" data-chart={`mean-sd-${level.key}`} aria-labelledby={headingId}>
       <figcaption className="chart-head">
         <h3 id={headingId}>{title}</h3>
       </figcaption>

@@ -5,13 +5,16 @@ import {
   LatencyVsConnections,
   LoadCharts,
   LoadCurveCharts,
+  compactCurves,
   MeanSdBars,
+  meanSdLevel,
   ResourcesVsRps,
   ThroughputVsConnections,
 } from "@meshbench/ui/charts";
 import type { ReactNode } from "react";
 import { AddedLatencyTable, LevelResourceTable, RepetitionTable } from "./report-tables";
 import { CapacitySection } from "./capacity-section";
+import { RepetitionsOnDemand, type OnDemandSource } from "./tables-on-demand";
 
 /** Stable headings: templates' tests find sections by `data-testid="report-section-<id>"`. */
 const SECTION_TITLES: Record<TReportSection, string> = {
@@ -33,6 +36,8 @@ type Ctx = {
   report: TRunReport;
   slug: string;
   compareHref?: (levelKey: string) => string;
+  /** The run page's source for tables loaded when opened (the share page has none: inline). */
+  onDemand?: OnDemandSource;
   /** The sections on this page: a chart another section draws is not drawn twice. */
   sections: readonly TReportSection[];
 };
@@ -81,11 +86,16 @@ const RENDER: Record<TReportSection, (ctx: Ctx) => ReactNode> = {
       <AddedLatencyTable rows={report.addedLatency ?? []} reference={report.reference} />
     </>
   ),
-  "per-repetition": ({ report }) => <RepetitionTable report={report} />,
+  "per-repetition": ({ report, onDemand }) =>
+    onDemand ? (
+      <RepetitionsOnDemand source={onDemand} count={report.repetitionRows?.length ?? 0} />
+    ) : (
+      <RepetitionTable report={report} />
+    ),
   "mean-sd-bars": ({ report }) => (
     <div className="chart-grid">
       {report.levels.map((l) => (
-        <MeanSdBars key={l.level.key} level={l} />
+        <MeanSdBars key={l.level.key} level={meanSdLevel(l)} />
       ))}
     </div>
   ),
@@ -94,7 +104,7 @@ const RENDER: Record<TReportSection, (ctx: Ctx) => ReactNode> = {
       <section key={level.level.key} className="level" aria-label={`Distribution ${level.label}`}>
         <h3>{level.label}</h3>
         <DistributionCharts
-          series={level.curves}
+          series={compactCurves(level.curves)}
           filename={fileOf(slug, level.level.key)}
           context={report.levels.length > 1 ? level.label : undefined}
         />

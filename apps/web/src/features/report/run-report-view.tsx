@@ -1,4 +1,5 @@
 import type { TRunReport } from "@meshbench/contracts";
+import type { OnDemandSource } from "./tables-on-demand";
 import { EnvironmentPanel } from "./environment-panel";
 import { MethodNotes } from "./method-notes";
 import { PathPanel } from "./path-panel";
@@ -16,9 +17,12 @@ import { ValidityFlags } from "./validity-flags";
 export function RunReportView({
   report,
   compareHref,
+  onDemand,
 }: {
   report: TRunReport;
   compareHref?: (levelKey: string) => string;
+  /** Where large tables load from when opened; without it (the share page) they are inline. */
+  onDemand?: OnDemandSource;
 }) {
   const slug = `run-${report.run.id}`;
   return (
@@ -27,7 +31,7 @@ export function RunReportView({
 
       <MethodNotes report={report} />
 
-      <ReportSections report={report} slug={slug} compareHref={compareHref} />
+      <ReportSections report={report} slug={slug} compareHref={compareHref} onDemand={onDemand} />
 
       {/* Only when some variant has a mesh on its path: a no-mesh run has nothing to check. */}
       {report.paths?.some((p) => p.status !== "not_applicable") ? (

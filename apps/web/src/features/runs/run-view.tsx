@@ -1,9 +1,10 @@
-import type {
-  TRole,
-  TRunDefinition,
-  TRunExclusion,
-  TRunReport,
-  TVerdictRecord,
+import {
+  isRunActive,
+  type TRole,
+  type TRunDefinition,
+  type TRunExclusion,
+  type TRunReport,
+  type TVerdictRecord,
 } from "@meshbench/contracts";
 import { compareHref } from "~/features/compare/compare-url";
 import { RunExclusionNote } from "~/features/history/run-exclusion-note";
@@ -16,8 +17,7 @@ import { atLeast } from "~/lib/roles";
 import { LiveProgress } from "./live-progress";
 import { RunActions } from "./run-actions";
 import { RunHeader } from "./run-header";
-import { GeneratorsTable } from "./generators-table";
-import { TrialsTable } from "./trials-table";
+import { TrialsOnDemand } from "~/features/report/tables-on-demand";
 
 /**
  * A run's page: header, actions, live progress while it runs, share controls, the verdict (its
@@ -27,6 +27,7 @@ import { TrialsTable } from "./trials-table";
  */
 export function RunView({
   runId,
+  reference,
   report,
   role,
   definition,
@@ -35,6 +36,8 @@ export function RunView({
   exclusion,
 }: {
   runId: string;
+  /** The page's `?ref=`, passed on to what the page loads on demand. */
+  reference: string | undefined;
   report: TRunReport;
   role: TRole | undefined;
   definition: TRunDefinition | null;
@@ -44,8 +47,9 @@ export function RunView({
   exclusion: TRunExclusion | null;
 }) {
   const variants = report.variants;
-  const active = report.run.status === "queued" || report.run.status === "running";
+  const active = isRunActive(report.run.status);
   const member = role !== undefined && atLeast(role, "member");
+  const source = { runId, reference };
   return (
     <>
       <RunHeader report={report} />
@@ -63,11 +67,12 @@ export function RunView({
         finished={!active}
       />
       {member && definition?.snapshot ? <RunAgain runId={runId} clusters={clusters} /> : null}
-      <LiveProgress runId={runId} />
+      {active ? <LiveProgress runId={runId} /> : null}
       <ShareControls target={{ kind: "run", runId }} />
       {verdict ? <RunVerdict verdict={verdict} runId={runId} canJudge={member} /> : null}
       <RunReportView
         report={report}
+        onDemand={source}
         compareHref={(levelKey) =>
           compareHref(
             variants.map((variant) => ({ runId, variant, levelKey })),
@@ -77,13 +82,7 @@ export function RunView({
       />
       {definition ? <DefinitionAsRun view={definition} /> : null}
       <h2>Trials</h2>
-      <details>
-        <summary>
-          All {report.trials.length} trials with the load generator&apos;s own numbers
-        </summary>
-        <TrialsTable trials={report.trials} />
-        <GeneratorsTable trials={report.trials} />
-      </details>
+      <TrialsOnDemand source={source} count={report.trials.length} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { isRunActive } from "@meshbench/contracts";
 import type { Metadata } from "next";
 import { cache } from "react";
 import { RunView } from "~/features/runs/run-view";
@@ -24,27 +25,35 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function RunPage({ params, searchParams }: Props) {
   const { runId } = await params;
   const { ref } = await searchParams;
-  const report = await orNotFound(loadReport(runId, ref));
-  await getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }));
   const caller = await api();
-  const role = (await caller.workspaces.current().catch(() => null))?.role;
+  // Started with the report, not after it: the page's first byte waits for the slowest, not the sum.
+  const role = caller.workspaces.current().then(
+    (w) => w.role,
+    () => undefined,
+  );
+  const definition = caller.runs.definition({ runId }).catch(() => null);
+  const clusters = caller.clusters.list().catch(() => []);
+  const report = await orNotFound(loadReport(runId, ref));
   // The verdict is the stored record (judged and stored on the first read of a finished run).
-  const [definition, verdict, clusters, exclusion] = await Promise.all([
-    caller.runs.definition({ runId }).catch(() => null),
-    report.run.benchmarkKey ? caller.verdicts.get({ runId }).catch(() => null) : null,
-    caller.clusters.list().catch(() => []),
-    caller.history.exclusion({ runId }).catch(() => null),
-  ]);
+  const verdict = report.run.benchmarkKey ? caller.verdicts.get({ runId }).catch(() => null) : null;
+  // Live progress is drawn only while the run is queued or running; a finished run's page does
+  // not carry its per-trial progress.
+  const progress = isRunActive(report.run.status)
+    ? getQueryClient().prefetchQuery(trpc.reports.progress.queryOptions({ runId }))
+    : null;
+  const exclusion = caller.history.exclusion({ runId }).catch(() => null);
+  await progress;
   return (
     <HydrateClient>
       <RunView
         runId={runId}
+        reference={ref}
         report={report}
-        role={role}
-        definition={definition}
-        verdict={verdict}
-        clusters={clusters.map((c) => ({ id: c.id, name: c.name, status: c.status }))}
-        exclusion={exclusion}
+        role={await role}
+        definition={await definition}
+        verdict={await verdict}
+        clusters={(await clusters).map((c) => ({ id: c.id, name: c.name, status: c.status }))}
+        exclusion={await exclusion}
       />
     </HydrateClient>
   );
