@@ -22,8 +22,15 @@ const services = createServices(db, {
   encryptionKeys: env.MESHBENCH_ENCRYPTION_KEYS,
   clusterRules: clusterRules(clusterSettings),
   clusterPollMs: 1000,
+  // The scheduler tick starts scheduled runs, and wakes waiting ones, through this queue.
+  runQueue: queue,
 });
-const worker = await startWorker({ services, queue, log });
+const worker = await startWorker({
+  services,
+  queue,
+  log,
+  scheduleEveryMs: env.MESHBENCH_SCHEDULER_TICK_MS,
+});
 ops.markStarted();
 log("started");
 

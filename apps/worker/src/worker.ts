@@ -1,16 +1,20 @@
 import type { RunQueue } from "@meshbench/db";
 import type { Services } from "@meshbench/services";
 import { executeRun, WorkerStopping, type ExecutorDeps } from "./run-executor";
+import { startScheduler } from "./scheduler";
 import { sweepEveryCluster, type SweepOptions } from "./sweeper";
 
 export type WorkerOptions = {
-  services: Pick<Services, "execution" | "clusterAccess">;
+  services: Pick<Services, "execution" | "clusterAccess" | "scheduleFiring" | "scheduling">;
   queue: RunQueue;
   log: (msg: string) => void;
   sampleEveryMs?: number;
   sweepEveryMs?: number;
   sweep?: SweepOptions;
   now?: () => number;
+  /** The scheduler tick's period and clock (schedules, runs waiting for a cluster). */
+  scheduleEveryMs?: number;
+  scheduleNow?: () => Date;
 };
 
 /** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans. */
@@ -25,6 +29,12 @@ export async function startWorker(options: WorkerOptions) {
   const controller = new AbortController();
   const active = new Set<Promise<void>>();
   options.queue.on("error", (e) => log(`queue error: ${e.message}`));
+  const scheduler = startScheduler({
+    services,
+    log,
+    everyMs: options.scheduleEveryMs,
+    now: options.scheduleNow,
+  });
   await options.queue.work(async (job, jobSignal) => {
     const signal = AbortSignal.any([controller.signal, jobSignal]);
     const p = executeRun(deps, job, signal);
@@ -36,6 +46,8 @@ export async function startWorker(options: WorkerOptions) {
       throw error;
     } finally {
       active.delete(p);
+      // A run that ended (or waited) may free its cluster for a waiting run: look now.
+      void scheduler.nudge();
     }
   });
 
@@ -56,6 +68,7 @@ export async function startWorker(options: WorkerOptions) {
     async stop() {
       clearInterval(timer);
       controller.abort();
+      await scheduler.stop();
       await Promise.allSettled([...active, sweeping]);
       await options.queue.stop({ graceful: true, timeoutMs: 10_000 });
     },

@@ -14,6 +14,7 @@ import { benchmarksRouter } from "./routers/benchmarks";
 import { bundlesRouter } from "./routers/bundles";
 import { templatesRouter } from "./routers/templates";
 import { secretsRouter } from "./routers/secrets";
+import { schedulesRouter } from "./routers/schedules";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   bundles: bundlesRouter,
   templates: templatesRouter,
   secrets: secretsRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

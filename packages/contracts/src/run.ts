@@ -129,6 +129,12 @@ export const ZRunDetail = ZRunListItem.extend({
   error: z.string().nullable(),
   startedAt: z.date().nullable(),
   trials: z.array(ZTrialRecord),
+  /** What started it: a person or CI (manual), or a schedule (its id); uploads say manual. */
+  trigger: z
+    .object({ kind: z.enum(["manual", "schedule"]), scheduleId: ZId.nullable() })
+    .optional(),
+  /** A queued run whose cluster another run is using: which run, so the page can say so. */
+  waitingFor: z.object({ clusterName: z.string(), runId: ZId }).nullable().optional(),
 });
 export type TRunDetail = z.infer<typeof ZRunDetail>;
 

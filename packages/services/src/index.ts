@@ -20,3 +20,5 @@ export type {
 export { assessedTrial, readTrialResult, type TrialPath } from "./results/record-trial";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
 export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
+export type { ScheduleService } from "./schedules/schedule-service";
+export { SCHEDULE_LABEL, type FiringOutcome, type ScheduleFiring } from "./schedules/schedule-firing";

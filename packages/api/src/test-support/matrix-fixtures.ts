@@ -198,6 +198,16 @@ export async function buildMatrix(db: Database) {
         clusterId: a.clusterId,
       });
     },
+    async newScheduleOfA() {
+      const schedule = await services.schedules.create(a.workspaceId, {
+        benchmarkId: a.benchmarkId,
+        clusterId: a.clusterId,
+        cron: "0 3 * * *",
+        timezone: "UTC",
+        enabled: true,
+      });
+      return schedule.id;
+    },
     async newShareLinkOfA() {
       const link = await services.share.create(a.workspaceId, a.ownerUserId, {
         kind: "run",
