@@ -1,7 +1,9 @@
-import type { Services } from "@meshbench/services";
+import type { RunEnqueuer, Services } from "@meshbench/services";
 
 export type SchedulerOptions = {
   services: Pick<Services, "scheduleFiring" | "scheduling">;
+  /** The worker's queue: waiting runs go back to it. */
+  queue: RunEnqueuer;
   log: (msg: string) => void;
   /** How often due schedules and waiting runs are looked at. */
   everyMs?: number;
@@ -23,7 +25,7 @@ export function startScheduler(options: SchedulerOptions) {
         log(
           `schedule ${f.scheduleId}: due ${f.dueAt.toISOString()} ${f.outcome}${f.runId ? ` (run ${f.runId})` : ""}`,
         );
-      for (const runId of await services.scheduling.wakeWaitingRuns())
+      for (const runId of await services.scheduling.wakeWaitingRuns(options.queue))
         log(`run ${runId}: its cluster is free, queued again`);
     } catch (error) {
       log(`scheduler: tick failed (${(error as Error).message}); retried on the next tick`);

@@ -31,6 +31,7 @@ export async function startWorker(options: WorkerOptions) {
   options.queue.on("error", (e) => log(`queue error: ${e.message}`));
   const scheduler = startScheduler({
     services,
+    queue: options.queue,
     log,
     everyMs: options.scheduleEveryMs,
     now: options.scheduleNow,

@@ -121,6 +121,14 @@ export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 export const ZTrialRow = ZTrialRecord.omit({ histogram: true });
 export type TTrialRow = z.infer<typeof ZTrialRow>;
 
+/** What started a run: a person or CI (manual), or a schedule (its id); uploads say manual. */
+export const ZRunTrigger = z.object({
+  kind: z.enum(["manual", "schedule"]),
+  scheduleId: ZId.nullable(),
+});
+/** A queued run whose cluster another run is using: which run, so its page can say so. */
+export const ZRunWaitingFor = z.object({ clusterName: z.string(), runId: ZId });
+
 export const ZRunDetail = ZRunListItem.extend({
   environment: z.record(z.string(), z.unknown()).nullable(),
   labels: z.record(z.string(), z.string()),
@@ -129,12 +137,8 @@ export const ZRunDetail = ZRunListItem.extend({
   error: z.string().nullable(),
   startedAt: z.date().nullable(),
   trials: z.array(ZTrialRecord),
-  /** What started it: a person or CI (manual), or a schedule (its id); uploads say manual. */
-  trigger: z
-    .object({ kind: z.enum(["manual", "schedule"]), scheduleId: ZId.nullable() })
-    .optional(),
-  /** A queued run whose cluster another run is using: which run, so the page can say so. */
-  waitingFor: z.object({ clusterName: z.string(), runId: ZId }).nullable().optional(),
+  trigger: ZRunTrigger.optional(),
+  waitingFor: ZRunWaitingFor.nullable().optional(),
 });
 export type TRunDetail = z.infer<typeof ZRunDetail>;
 

@@ -15,6 +15,7 @@ const lines: string[] = [];
 await new Promise((r) => setTimeout(r, Math.max(0, Number(startAt) - Date.now())));
 const scheduler = startScheduler({
   services,
+  queue,
   log: (msg) => lines.push(msg),
   everyMs: 20,
   now: () => new Date(clock!),

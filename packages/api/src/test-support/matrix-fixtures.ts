@@ -48,6 +48,7 @@ export type MatrixFixtures = {
   newClusterOfA: () => Promise<string>;
   newQueuedRunOfA: () => Promise<string>;
   newShareLinkOfA: () => Promise<string>;
+  newScheduleOfA: () => Promise<string>;
 };
 
 /** Every scope but budgets:write, and every scope that may go with budgets:write. */

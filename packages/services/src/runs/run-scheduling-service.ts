@@ -104,12 +104,12 @@ export function createRunSchedulingService(deps: {
 
     /**
      * Hands the queue again the runs that waited for a cluster now free (the cluster guard); the
-     * worker calls it on its tick and after each run. Returns the runs handed over.
+     * worker calls it on its tick and after each run, with its own queue. Returns the runs handed over.
      */
-    async wakeWaitingRuns() {
-      if (!deps.queue) return [];
+    async wakeWaitingRuns(queue: RunEnqueuer | null = deps.queue) {
+      if (!queue) return [];
       const runs = await deps.execution.waitingRunsToWake();
-      for (const job of runs) await deps.queue.enqueue(job);
+      for (const job of runs) await queue.enqueue(job);
       return runs.map((r) => r.runId);
     },
 

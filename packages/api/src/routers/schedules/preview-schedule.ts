@@ -5,7 +5,7 @@ import { viewerProcedure } from "../../trpc";
 export const previewSchedule = viewerProcedure
   .meta({
     openapi: {
-      method: "POST",
+      method: "GET",
       path: "/schedules/preview",
       protect: true,
       tags: ["schedules"],
@@ -16,4 +16,4 @@ export const previewSchedule = viewerProcedure
   })
   .input(ZScheduleTiming)
   .output(ZPreviewScheduleOutput)
-  .mutation(({ ctx, input }) => ctx.services.schedules.preview(input));
+  .query(({ ctx, input }) => ctx.services.schedules.preview(input));
