@@ -122,14 +122,21 @@ describe("the scheduler tick on a real database", () => {
     expect(first).toMatchObject({ scheduleId, outcome: "fired" });
     const skipped = await services.scheduleFiring.tick(new Date("2026-05-01T12:00:30Z"));
     expect(skipped.filter((f) => f.scheduleId === scheduleId)).toEqual([
-      { scheduleId, dueAt: new Date("2026-05-01T12:00:00Z"), outcome: "skipped_overlap", runId: null },
+      {
+        scheduleId,
+        dueAt: new Date("2026-05-01T12:00:00Z"),
+        outcome: "skipped_overlap",
+        runId: null,
+      },
     ]);
     expect(await db.run.count({ where: { scheduleId } })).toBe(1);
     const [schedule] = (await services.schedules.list(workspaceId, { benchmarkId })).filter(
       (s) => s.id === scheduleId,
     );
     expect(schedule!.firings[0]).toMatchObject({ outcome: "skipped_overlap" });
-    expect(schedule!.firings[0]!.message).toContain(`previous run ${first!.runId} of this schedule is still queued`);
+    expect(schedule!.firings[0]!.message).toContain(
+      `previous run ${first!.runId} of this schedule is still queued`,
+    );
     // Once that run ended, the next due time fires again.
     await db.run.update({ where: { id: first!.runId! }, data: { status: "succeeded" } });
     const next = await services.scheduleFiring.tick(new Date("2026-05-01T13:00:30Z"));

@@ -21,4 +21,8 @@ export { assessedTrial, readTrialResult, type TrialPath } from "./results/record
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
 export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
 export type { ScheduleService } from "./schedules/schedule-service";
-export { SCHEDULE_LABEL, type FiringOutcome, type ScheduleFiring } from "./schedules/schedule-firing";
+export {
+  SCHEDULE_LABEL,
+  type FiringOutcome,
+  type ScheduleFiring,
+} from "./schedules/schedule-firing";

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  dueToFire,
-  firingKey,
-  missedWording,
-  nextDueTimes,
-  scheduleTimingProblem,
-} from "./due-times";
+import { dueToFire, missedWording, nextDueTimes, scheduleTimingProblem } from "./due-times";
 
 const at = (iso: string) => new Date(iso);
 
@@ -103,11 +97,5 @@ describe("dueToFire", () => {
     const d = dueToFire(nightly, at("2026-03-07T07:00:00Z"), at("2026-03-09T12:00:00Z"));
     expect(d.fire).toEqual(at("2026-03-09T06:00:00Z"));
     expect(d.missed).toBeLessThanOrEqual(1);
-  });
-});
-
-describe("firingKey", () => {
-  it("is the schedule id and the due time", () => {
-    expect(firingKey("s1", at("2026-05-01T11:00:00Z"))).toBe("s1@2026-05-01T11:00:00.000Z");
   });
 });

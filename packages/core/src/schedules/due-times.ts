@@ -82,8 +82,3 @@ export function missedWording(decision: DueDecision): string | null {
   const count = decision.missedMore ? `more than ${decision.missed}` : String(decision.missed);
   return `${count} earlier due time(s) were missed and not fired (catch-up fires only the latest)`;
 }
-
-/** The dedupe key of one due time of a schedule (the queue's singleton key). */
-export function firingKey(scheduleId: string, dueAt: Date): string {
-  return `${scheduleId}@${dueAt.toISOString()}`;
-}

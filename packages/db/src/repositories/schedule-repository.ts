@@ -122,7 +122,12 @@ export function createScheduleRepository(db: Database) {
      * Claims one due time of a schedule: the unique (scheduleId, dueAt) row makes exactly one
      * caller win, whichever worker process it runs in. False when another already handled it.
      */
-    async claimFiring(scheduleId: string, dueAt: Date, outcome: TScheduleOutcome, message: string | null) {
+    async claimFiring(
+      scheduleId: string,
+      dueAt: Date,
+      outcome: TScheduleOutcome,
+      message: string | null,
+    ) {
       try {
         await db.scheduleFiring.create({ data: { scheduleId, dueAt, outcome, message } });
       } catch (error) {

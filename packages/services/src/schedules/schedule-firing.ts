@@ -48,7 +48,9 @@ export function createScheduleFiring(deps: Deps) {
         "skipped_overlap",
         joined(why, missed),
       );
-      return won ? { scheduleId: schedule.id, dueAt, outcome: "skipped_overlap", runId: null } : null;
+      return won
+        ? { scheduleId: schedule.id, dueAt, outcome: "skipped_overlap", runId: null }
+        : null;
     }
     if (!(await schedules.claimFiring(schedule.id, dueAt, "fired", missed))) return null;
     const ws = schedule.workspaceId;

@@ -38,10 +38,16 @@ export function BenchmarkSchedules({
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: listOptions.queryKey });
   const update = useMutation(
-    trpc.schedules.update.mutationOptions({ onSuccess: refresh, onError: (e) => setError(e.message) }),
+    trpc.schedules.update.mutationOptions({
+      onSuccess: refresh,
+      onError: (e) => setError(e.message),
+    }),
   );
   const remove = useMutation(
-    trpc.schedules.delete.mutationOptions({ onSuccess: refresh, onError: (e) => setError(e.message) }),
+    trpc.schedules.delete.mutationOptions({
+      onSuccess: refresh,
+      onError: (e) => setError(e.message),
+    }),
   );
 
   return (
@@ -117,7 +123,9 @@ export function BenchmarkSchedules({
           </table>
         </section>
       ))}
-      {editable && <NewSchedule benchmarkId={benchmarkId} clusters={clusters} onCreated={refresh} />}
+      {editable && (
+        <NewSchedule benchmarkId={benchmarkId} clusters={clusters} onCreated={refresh} />
+      )}
     </>
   );
 }

@@ -30,7 +30,9 @@ export function ScheduleForm({
     ...trpc.schedules.preview.queryOptions(timing),
     retry: false,
   });
-  const previewError = preview.error ? { field: fieldOf(preview.error), message: preview.error.message } : null;
+  const previewError = preview.error
+    ? { field: fieldOf(preview.error), message: preview.error.message }
+    : null;
   const shown = error ?? previewError;
   const fieldError = (field: string) =>
     shown && shown.field === field ? (
