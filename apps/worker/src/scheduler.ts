@@ -19,7 +19,9 @@ export type SchedulerOptions = {
 export function startScheduler(options: SchedulerOptions) {
   const { services, log } = options;
   const now = options.now ?? (() => new Date());
+  let stopped = false;
   const tick = async () => {
+    if (stopped) return;
     try {
       for (const f of await services.scheduleFiring.tick(now()))
         log(
@@ -32,16 +34,23 @@ export function startScheduler(options: SchedulerOptions) {
     }
   };
   let ticking: Promise<void> = tick();
-  const timer = setInterval(() => {
-    ticking = ticking.then(tick);
-  }, options.everyMs ?? 15_000);
+  // At most one tick waits behind the running one: a slow database does not pile ticks up.
+  let waiting = false;
+  const next = () => {
+    if (waiting) return ticking;
+    waiting = true;
+    ticking = ticking.then(() => {
+      waiting = false;
+      return tick();
+    });
+    return ticking;
+  };
+  const timer = setInterval(() => void next(), options.everyMs ?? 15_000);
   return {
     /** Runs one tick now, after any in progress (a run that ended frees its cluster at once). */
-    nudge() {
-      ticking = ticking.then(tick);
-      return ticking;
-    },
+    nudge: next,
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await ticking;
     },
