@@ -10,6 +10,8 @@ export const env = createEnv({
       error: "must be a postgres:// or postgresql:// URL",
     }),
     MESHBENCH_WORKER_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /** How often the scheduler looks for due schedules and runs waiting for a cluster. */
+    MESHBENCH_SCHEDULER_TICK_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
     MESHBENCH_MODE: z.enum(["local", "production"]).default("local"),
     /** "id:base64(32 bytes)" pairs, comma-separated; the first seals. Required in production. */
     MESHBENCH_ENCRYPTION_KEYS: z.string().min(1).optional(),

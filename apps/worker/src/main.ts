@@ -27,8 +27,16 @@ const services = createServices(db, {
   mailer: createMailer(mailSettings),
   appUrl: env.MESHBENCH_BASE_URL,
   log: (line) => ops.logger.warn(line),
+  // The scheduler tick starts scheduled runs, and wakes waiting ones, through this queue.
+  runQueue: queue,
 });
-const worker = await startWorker({ services, queue, deliveries, log });
+const worker = await startWorker({
+  services,
+  queue,
+  deliveries,
+  log,
+  scheduleEveryMs: env.MESHBENCH_SCHEDULER_TICK_MS,
+});
 ops.markStarted();
 log("started");
 

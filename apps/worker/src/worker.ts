@@ -1,10 +1,14 @@
 import type { DeliveryQueue, RunQueue } from "@meshbench/db";
 import type { Services } from "@meshbench/services";
 import { executeRun, WorkerStopping, type ExecutorDeps } from "./run-executor";
+import { startScheduler } from "./scheduler";
 import { sweepEveryCluster, type SweepOptions } from "./sweeper";
 
 export type WorkerOptions = {
-  services: Pick<Services, "execution" | "clusterAccess" | "deliverAlert">;
+  services: Pick<
+    Services,
+    "execution" | "clusterAccess" | "deliverAlert" | "scheduleFiring" | "scheduling"
+  >;
   queue: RunQueue;
   /** Alert deliveries: this worker sends them too (a failed attempt is retried by the queue). */
   deliveries?: DeliveryQueue;
@@ -13,6 +17,9 @@ export type WorkerOptions = {
   sweepEveryMs?: number;
   sweep?: SweepOptions;
   now?: () => number;
+  /** The scheduler tick's period and clock (schedules, runs waiting for a cluster). */
+  scheduleEveryMs?: number;
+  scheduleNow?: () => Date;
 };
 
 /** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans. */
@@ -27,6 +34,13 @@ export async function startWorker(options: WorkerOptions) {
   const controller = new AbortController();
   const active = new Set<Promise<void>>();
   options.queue.on("error", (e) => log(`queue error: ${e.message}`));
+  const scheduler = startScheduler({
+    services,
+    queue: options.queue,
+    log,
+    everyMs: options.scheduleEveryMs,
+    now: options.scheduleNow,
+  });
   await options.queue.work(async (job, jobSignal) => {
     const signal = AbortSignal.any([controller.signal, jobSignal]);
     const p = executeRun(deps, job, signal);
@@ -38,6 +52,8 @@ export async function startWorker(options: WorkerOptions) {
       throw error;
     } finally {
       active.delete(p);
+      // A run that ended (or waited) may free its cluster for a waiting run: look now.
+      void scheduler.nudge();
     }
   });
 
@@ -63,6 +79,7 @@ export async function startWorker(options: WorkerOptions) {
     async stop() {
       clearInterval(timer);
       controller.abort();
+      await scheduler.stop();
       await Promise.allSettled([...active, sweeping]);
       await options.queue.stop({ graceful: true, timeoutMs: 10_000 });
       await options.deliveries?.stop({ graceful: true, timeoutMs: 10_000 });

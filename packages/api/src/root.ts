@@ -15,6 +15,7 @@ import { bundlesRouter } from "./routers/bundles";
 import { templatesRouter } from "./routers/templates";
 import { secretsRouter } from "./routers/secrets";
 import { alertsRouter } from "./routers/alerts";
+import { schedulesRouter } from "./routers/schedules";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -35,6 +36,7 @@ export const appRouter = createTRPCRouter({
   bundles: bundlesRouter,
   templates: templatesRouter,
   secrets: secretsRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

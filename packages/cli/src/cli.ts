@@ -11,6 +11,7 @@ import { history, HISTORY_USAGE } from "./commands/history";
 import { inspect, INSPECT_USAGE } from "./commands/inspect";
 import { EXPORT_USAGE, exportRun, report, REPORT_USAGE } from "./commands/report";
 import { run, RUN_USAGE } from "./commands/run";
+import { schedule, SCHEDULE_USAGE } from "./commands/schedule";
 import { share, SHARE_USAGE } from "./commands/share";
 import { template, TEMPLATE_USAGE } from "./commands/template";
 import { upload, UPLOAD_USAGE } from "./commands/upload";
@@ -29,6 +30,7 @@ export const USAGE = [
   CALIBRATE_USAGE,
   RUN_USAGE,
   CANCEL_USAGE,
+  SCHEDULE_USAGE,
   REPORT_USAGE,
   EXPORT_USAGE,
   VERDICT_USAGE,
@@ -54,6 +56,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   calibrate,
   run,
   cancel,
+  schedule,
   report,
   export: exportRun,
   verdict,

@@ -35,3 +35,4 @@ export * from "./request-headers";
 export * from "./secrets";
 export * from "./topology";
 export * from "./alerts";
+export * from "./schedule";

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { ZCapacityReport } from "./capacity-report";
 import { ZComparisonStatistic, ZDelta } from "./comparison";
-import { ZId, ZRunListItem, ZTrialRow, ZTrialStatus, ZValidityFlag } from "./run";
+import {
+  ZId,
+  ZRunListItem,
+  ZRunTrigger,
+  ZRunWaitingFor,
+  ZTrialRow,
+  ZTrialStatus,
+  ZValidityFlag,
+} from "./run";
 import { ZProtocol } from "./trial-result";
 import { ZNoiseBandCell } from "./noise";
 import { ZReportExtras } from "./report-extras";
@@ -146,6 +154,8 @@ export const ZRunReport = z.object({
     gitPr: z.string().nullable(),
     startedAt: z.date().nullable(),
     error: z.string().nullable(),
+    trigger: ZRunTrigger.optional(),
+    waitingFor: ZRunWaitingFor.nullable().optional(),
   }),
   /** Safe-to-show environment snapshot (no endpoints, tokens or credentials). */
   environment: z.record(z.string(), z.unknown()),
@@ -179,5 +189,6 @@ export const ZRunProgress = z.object({
   trialsDone: z.number().int(),
   trialsFailed: z.number().int(),
   trials: z.array(ZTrialProgress),
+  waitingFor: ZRunWaitingFor.nullable().optional(),
 });
 export type TRunProgress = z.infer<typeof ZRunProgress>;

@@ -146,6 +146,14 @@ export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 export const ZTrialRow = ZTrialRecord.omit({ histogram: true });
 export type TTrialRow = z.infer<typeof ZTrialRow>;
 
+/** What started a run: a person or CI (manual), or a schedule (its id); uploads say manual. */
+export const ZRunTrigger = z.object({
+  kind: z.enum(["manual", "schedule"]),
+  scheduleId: ZId.nullable(),
+});
+/** A queued run whose cluster another run is using: which run, so its page can say so. */
+export const ZRunWaitingFor = z.object({ clusterName: z.string(), runId: ZId });
+
 export const ZRunDetail = ZRunListItem.extend({
   environment: z.record(z.string(), z.unknown()).nullable(),
   labels: z.record(z.string(), z.string()),
@@ -154,6 +162,8 @@ export const ZRunDetail = ZRunListItem.extend({
   error: z.string().nullable(),
   startedAt: z.date().nullable(),
   trials: z.array(ZTrialRecord),
+  trigger: ZRunTrigger.optional(),
+  waitingFor: ZRunWaitingFor.nullable().optional(),
 });
 export type TRunDetail = z.infer<typeof ZRunDetail>;
 

@@ -19,3 +19,4 @@ export * from "./roles";
 export * from "./records";
 export * from "./headers";
 export * from "./topology";
+export * from "./schedules";

@@ -89,7 +89,13 @@ export {
 export {
   createRunExecutionRepository,
   type RunExecutionRepository,
+  type ClaimResult,
 } from "./repositories/run-execution-repository";
+export {
+  createScheduleRepository,
+  type ScheduleRepository,
+  type StoredSchedule,
+} from "./repositories/schedule-repository";
 export { createRunQueue, RUN_QUEUE, type RunQueue } from "./queue/run-queue";
 export {
   createNoiseCalibrationRepository,

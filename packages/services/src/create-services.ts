@@ -14,6 +14,7 @@ import {
   createRunExclusionRepository,
   createRunExecutionRepository,
   createRunRepository,
+  createScheduleRepository,
   createShareLinkRepository,
   createUploadRepository,
   createVerdictRepository,
@@ -49,6 +50,8 @@ import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunQueryService } from "./runs/run-query-service";
 import { createRunSchedulingService, type RunEnqueuer } from "./runs/run-scheduling-service";
+import { createScheduleFiring } from "./schedules/schedule-firing";
+import { createScheduleService } from "./schedules/schedule-service";
 import { createSecretService } from "./secrets/secret-service";
 import { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
 import { createShareService } from "./share/share-service";
@@ -191,6 +194,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     appUrl: options.appUrl ?? "http://localhost:3000",
     log: options.log ?? console.warn,
   });
+  const schedules = createScheduleRepository(db);
   return {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
@@ -265,8 +269,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       noise,
       secrets,
     }),
-    /** runs.start / runs.cancel: queue runs for the workers (pg-boss). */
+    /** runs.start / runs.cancel: queue runs for the workers (pg-boss); waiting runs woken. */
     scheduling,
+    /** Schedules per benchmark × cluster: cron in a time zone, next runs, firings. */
+    schedules: createScheduleService({ schedules, benchmarks, clusters }),
+    /** The worker's scheduler tick: fires due schedules once across worker processes. */
+    scheduleFiring: createScheduleFiring({ schedules, benchmarks, clusters, scheduling }),
     /** The worker's side of a run: claim, record trials, finish. */
     execution: createRunExecutionService({
       runs,

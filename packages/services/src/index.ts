@@ -29,3 +29,9 @@ export {
 } from "./mail/smtp-mailer";
 export type { DeliveryEnqueuer } from "./alerts/deliver";
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER, signWebhook, slackBody } from "./alerts/senders";
+export type { ScheduleService } from "./schedules/schedule-service";
+export {
+  SCHEDULE_LABEL,
+  type FiringOutcome,
+  type ScheduleFiring,
+} from "./schedules/schedule-firing";

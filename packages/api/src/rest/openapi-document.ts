@@ -21,7 +21,7 @@ export function openApiDocument(origin = ""): OpenAPIObject {
       version: "1.0.0",
       description:
         "Everything CI needs without a browser: save benchmarks (from a template in one call), register " +
-        "and validate clusters, calibrate, upload results, trigger and cancel runs, read reports, exports, " +
+        "and validate clusters, calibrate, upload results, trigger and cancel runs, schedule them, read reports, exports, " +
         "comparisons and verdicts, share links and budgets. Authenticate with `Authorization: Bearer <API " +
         "token>`; each operation names the scope it needs (read, results:write, runs:trigger, " +
         "benchmarks:write, share:write; admin-only and audited: clusters:write, budgets:write — never on a " +
@@ -38,6 +38,7 @@ export function openApiDocument(origin = ""): OpenAPIObject {
         "templates",
         "clusters",
         "runs",
+        "schedules",
         "results",
         "reports",
         "verdicts",

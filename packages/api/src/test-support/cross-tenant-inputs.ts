@@ -405,6 +405,35 @@ export const matrixEntries: Record<string, MatrixEntry> = {
       return { ruleId: rule.id };
     },
   },
+  "schedules.list": { kind: "workspace", minimum: "viewer", input: () => ({}) },
+  "schedules.preview": {
+    kind: "workspace",
+    minimum: "viewer",
+    input: () => ({ cron: "0 2 * * *", timezone: "Europe/Berlin" }),
+  },
+  "schedules.create": {
+    kind: "object",
+    minimum: "member",
+    scope: "runs:trigger",
+    input: (fx) => ({
+      benchmarkId: fx.a.benchmarkId,
+      clusterId: fx.a.clusterId,
+      cron: "0 2 * * *",
+      timezone: "UTC",
+    }),
+  },
+  "schedules.update": {
+    kind: "object",
+    minimum: "member",
+    scope: "runs:trigger",
+    input: async (fx) => ({ scheduleId: await fx.newScheduleOfA(), enabled: false }),
+  },
+  "schedules.delete": {
+    kind: "object",
+    minimum: "member",
+    scope: "runs:trigger",
+    input: async (fx) => ({ scheduleId: await fx.newScheduleOfA() }),
+  },
 
   "secrets.list": { kind: "workspace", minimum: "member", input: none },
   "secrets.put": {

@@ -48,6 +48,7 @@ export type MatrixFixtures = {
   newClusterOfA: () => Promise<string>;
   newQueuedRunOfA: () => Promise<string>;
   newShareLinkOfA: () => Promise<string>;
+  newScheduleOfA: () => Promise<string>;
 };
 
 /** Every scope but budgets:write, and every scope that may go with budgets:write. */
@@ -197,6 +198,16 @@ export async function buildMatrix(db: Database) {
         benchmarkId: a.benchmarkId,
         clusterId: a.clusterId,
       });
+    },
+    async newScheduleOfA() {
+      const schedule = await services.schedules.create(a.workspaceId, {
+        benchmarkId: a.benchmarkId,
+        clusterId: a.clusterId,
+        cron: "0 3 * * *",
+        timezone: "UTC",
+        enabled: true,
+      });
+      return schedule.id;
     },
     async newShareLinkOfA() {
       const link = await services.share.create(a.workspaceId, a.ownerUserId, {

@@ -21,12 +21,13 @@ import { throughputOf } from "./throughput";
 
 /** A run's progress: its counts and every trial's cell and status (no numbers needed). */
 export function progressOf(
-  run: Pick<TRunDetail, "status" | "trialsTotal" | "trialsDone" | "trialsFailed"> & {
+  run: Pick<TRunDetail, "status" | "trialsTotal" | "trialsDone" | "trialsFailed" | "waitingFor"> & {
     trials: readonly TTrialRow[];
   },
 ): TRunProgress {
   return {
     status: run.status,
+    waitingFor: run.waitingFor ?? null,
     trialsTotal: run.trialsTotal,
     trialsDone: run.trialsDone,
     trialsFailed: run.trialsFailed,

@@ -8,6 +8,9 @@ import type { Prisma } from "../generated/prisma/client";
 import { readSnapshot } from "./definition-snapshot";
 import { runCreateData } from "./run-repository";
 
+/** A claim: the run is now running, or it is not, and which run holds its cluster if that is why. */
+export type ClaimResult = { claimed: true } | { claimed: false; busyWith: string | null };
+
 /**
  * The scheduler's view of a run: claim, per-trial progress, environment, finish, cancel.
  * Writes are conditional on the run's status, so a cancelled run never flips back to running.
@@ -26,13 +29,16 @@ export function createRunExecutionRepository(db: Database) {
         labels?: Record<string, string>;
         /** The benchmark's definition: its snapshot is written in the same insert as the run. */
         definition: TBenchmarkDefinition;
+        /** The schedule that fired it (trigger: schedule), if any. */
+        scheduleId?: string;
       },
     ) {
-      const { trialsTotal, ...rest } = input;
+      const { trialsTotal, scheduleId, ...rest } = input;
       const run = await db.run.create({
         data: {
           ...runCreateData(workspaceId, { ...rest, source: "scheduled", status: "queued" }),
           trialsTotal,
+          scheduleId: scheduleId ?? null,
         },
         select: { id: true },
       });
@@ -55,17 +61,67 @@ export function createRunExecutionRepository(db: Database) {
       return row && { ...row, definition: readSnapshot(row.definition) };
     },
 
-    /** queued → running (or running again after a crashed worker); false when it must not run. */
-    async claim(workspaceId: string, runId: string, at = new Date()) {
-      const { count } = await db.run.updateMany({
-        where: { id: runId, workspaceId, status: { in: [...ACTIVE_RUN_STATUSES] } },
-        data: { status: "running" },
+    /**
+     * queued → running (or running again after a crashed worker). The cluster guard: under a
+     * transaction-scoped advisory lock on the run's cluster, a run whose cluster another run is
+     * running on stays queued and records which run it waits for (two worker processes cannot
+     * both start on one cluster: the second waits for the lock, then sees the first running).
+     */
+    async claim(workspaceId: string, runId: string, at = new Date()): Promise<ClaimResult> {
+      return db.$transaction(async (tx) => {
+        const run = await tx.run.findFirst({
+          where: { id: runId, workspaceId },
+          select: { clusterId: true },
+        });
+        if (!run) return { claimed: false, busyWith: null };
+        if (run.clusterId) {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meshbench-cluster:${run.clusterId}`}))`;
+          const other = await tx.run.findFirst({
+            where: { clusterId: run.clusterId, status: "running", id: { not: runId } },
+            orderBy: { startedAt: "asc" },
+            select: { id: true },
+          });
+          if (other) {
+            await tx.run.updateMany({
+              where: { id: runId, workspaceId, status: "queued" },
+              data: { waitingForRunId: other.id },
+            });
+            return { claimed: false, busyWith: other.id };
+          }
+        }
+        const { count } = await tx.run.updateMany({
+          where: { id: runId, workspaceId, status: { in: [...ACTIVE_RUN_STATUSES] } },
+          data: { status: "running", waitingForRunId: null },
+        });
+        await tx.run.updateMany({
+          where: { id: runId, workspaceId, startedAt: null },
+          data: { startedAt: at },
+        });
+        return count > 0 ? { claimed: true } : { claimed: false, busyWith: null };
       });
-      await db.run.updateMany({
-        where: { id: runId, workspaceId, startedAt: null },
-        data: { startedAt: at },
+    },
+
+    /**
+     * Queued runs that waited for a cluster which no run is using any more, oldest first, one per
+     * cluster: the worker hands them to the queue again.
+     */
+    async waitingRunsToWake() {
+      const waiting = await db.run.findMany({
+        where: { status: "queued", waitingForRunId: { not: null }, clusterId: { not: null } },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, workspaceId: true, clusterId: true },
       });
-      return count > 0;
+      const clusterIds = [...new Set(waiting.map((r) => r.clusterId!))];
+      const busy = await db.run.findMany({
+        where: { clusterId: { in: clusterIds }, status: "running" },
+        select: { clusterId: true },
+      });
+      const taken = new Set(busy.map((r) => r.clusterId));
+      return waiting.flatMap((r) => {
+        if (taken.has(r.clusterId)) return [];
+        taken.add(r.clusterId);
+        return [{ runId: r.id, workspaceId: r.workspaceId }];
+      });
     },
 
     async status(workspaceId: string, runId: string) {

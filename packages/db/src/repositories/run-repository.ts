@@ -122,6 +122,8 @@ const detailSelect = {
   startedAt: true,
   definition: true,
   definitionSource: true,
+  scheduleId: true,
+  waitingForRunId: true,
   trials: { orderBy: { sequence: "asc" } },
 } satisfies Prisma.RunSelect;
 
@@ -148,9 +150,15 @@ export function createRunRepository(db: Database) {
     });
     if (!row) return null;
     const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...rest } = row;
-    const { definition, definitionSource, ...list } = rest;
+    const { definition, definitionSource, scheduleId, waitingForRunId, ...list } = rest;
+    const item = toListItem(list);
     return {
-      ...toListItem(list),
+      ...item,
+      trigger: { kind: scheduleId ? "schedule" : "manual", scheduleId },
+      waitingFor:
+        item.status === "queued" && waitingForRunId && item.clusterName
+          ? { clusterName: item.clusterName, runId: waitingForRunId }
+          : null,
       definition: readSnapshot(definition),
       definitionSource,
       importedFrom: readImportedFrom(list.importedFrom),

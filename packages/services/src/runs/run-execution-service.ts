@@ -146,7 +146,8 @@ export function createRunExecutionService(deps: Deps) {
         );
         return null;
       }
-      if (!(await execution.claim(workspaceId, runId))) return null;
+      // A cluster another run is using: the run stays queued, waiting (the worker wakes it).
+      if (!(await execution.claim(workspaceId, runId)).claimed) return null;
       let opened;
       try {
         opened = await access.open(workspaceId, run.clusterId);

@@ -30,7 +30,7 @@ export function createRunSchedulingService(deps: {
     workspaceId: string,
     bench: StoredBenchmark,
     cluster: StoredCluster,
-    input: Pick<TStartRunInput, "title" | "git" | "labels">,
+    input: Pick<TStartRunInput, "title" | "git" | "labels"> & { scheduleId?: string },
     clusterField = "clusterId",
   ): Promise<TStartRunOutput> {
     if (cluster.status !== "ready") {
@@ -65,6 +65,7 @@ export function createRunSchedulingService(deps: {
       git: input.git,
       labels: input.labels,
       definition: bench.definition,
+      scheduleId: input.scheduleId,
     });
     await deps.queue.enqueue({ runId, workspaceId });
     return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };
@@ -99,6 +100,17 @@ export function createRunSchedulingService(deps: {
           : await deps.clusters.getByName(workspaceId, input.clusterName ?? "");
       if (!cluster) throw new DomainError("NOT_FOUND", "Cluster not found", clusterField);
       return startOn(workspaceId, bench, cluster, input, clusterField);
+    },
+
+    /**
+     * Hands the queue again the runs that waited for a cluster now free (the cluster guard); the
+     * worker calls it on its tick and after each run, with its own queue. Returns the runs handed over.
+     */
+    async wakeWaitingRuns(queue: RunEnqueuer | null = deps.queue) {
+      if (!queue) return [];
+      const runs = await deps.execution.waitingRunsToWake();
+      for (const job of runs) await queue.enqueue(job);
+      return runs.map((r) => r.runId);
     },
 
     async cancel(workspaceId: string, runId: string) {

@@ -107,6 +107,14 @@ export function BenchmarksList({
                       >
                         Budgets
                       </Link>
+                      {!b.ciOnly && (
+                        <Link
+                          href={`/benchmarks/${encodeURIComponent(b.key)}/schedules`}
+                          aria-label={`Schedules of ${b.key}`}
+                        >
+                          Schedules
+                        </Link>
+                      )}
                       {editable && !b.ciOnly && (
                         <Link
                           href={`/benchmarks/${encodeURIComponent(b.key)}/edit`}

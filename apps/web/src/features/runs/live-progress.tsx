@@ -1,6 +1,7 @@
 "use client";
 import { isRunActive } from "@meshbench/contracts";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useTRPC } from "~/trpc/react";
@@ -34,6 +35,13 @@ export function LiveProgress({ runId }: { runId: string }) {
         {data.trialsTotal} trials
         {data.trialsFailed > 0 ? ` · ${data.trialsFailed} failed` : ""} · updates every 2 s
       </p>
+      {data.status === "queued" && data.waitingFor ? (
+        <p data-testid="waiting-for-cluster">
+          Waiting for cluster {data.waitingFor.clusterName}: run{" "}
+          <Link href={`/runs/${data.waitingFor.runId}`}>{data.waitingFor.runId}</Link> is using it.
+          This run starts when that one ends.
+        </p>
+      ) : null}
       <RunProgress run={data} />
       <ol className="trial-dots" aria-label="Trials">
         {data.trials.map((t) => (

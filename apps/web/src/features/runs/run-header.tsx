@@ -11,6 +11,7 @@ export function RunHeader({ report }: { report: TRunReport }) {
       <p className="muted">
         <RunStatusBadge status={r.status} /> · {trialCount(r)} trials
         {r.trialsFailed > 0 ? ` (${r.trialsFailed} failed)` : ""} · {sourceLabel[r.source]}
+        {r.trigger ? ` · trigger: ${r.trigger.kind}` : ""}
         {r.benchmarkKey ? ` · benchmark ${r.benchmarkKey}` : ""}
         {r.clusterName ? ` · cluster ${r.clusterName}` : ""}
         {r.gitBranch ? ` · ${r.gitBranch}` : ""}

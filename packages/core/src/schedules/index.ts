@@ -1,0 +1,2 @@
+export * from "./due-times";
+export * from "./mesh-labels";
