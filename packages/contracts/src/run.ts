@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRateSeries } from "./rate-series";
 import { ZGitInfo, ZRunLabels } from "./git-info";
 import { ZPathCheck } from "./topology";
 import { ZHistogram, ZLatencySummary, ZLoadGenerator, ZProtocol } from "./trial-result";
@@ -114,11 +115,13 @@ export const ZTrialRecord = ZTrialCoordinates.extend({
   histogram: ZHistogram.nullable(),
   /** Scheduled trials of a meshed variant: its path checked from the mesh's counters. */
   pathCheck: ZPathCheck.nullable().optional(),
+  /** Throughput over time (per-second counts); null when the source had none. */
+  rateSeries: ZRateSeries.nullable().optional(),
 });
 export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 
 /** A trial as tables list it: the load generator's own numbers, without the histogram. */
-export const ZTrialRow = ZTrialRecord.omit({ histogram: true });
+export const ZTrialRow = ZTrialRecord.omit({ histogram: true, rateSeries: true });
 export type TTrialRow = z.infer<typeof ZTrialRow>;
 
 export const ZRunDetail = ZRunListItem.extend({

@@ -1,4 +1,4 @@
-import type { TRateDip, TRateSeries } from "@meshbench/contracts";
+import type { TRateDip, TRateSeries, TTrialRateSeries } from "@meshbench/contracts";
 
 /** Below this share of the trial's mean rate an interval is a dip (a warm-up tail or a stall). */
 export const RATE_DIP_SHARE = 0.5;
@@ -98,4 +98,19 @@ export function rateDips(series: TRateSeries, share = RATE_DIP_SHARE): TRateDip[
     });
   });
   return out;
+}
+
+/** A trial's series as the run page draws it: the counts, the mean, and the dips named. */
+export function trialRateSeriesView(
+  trialId: string,
+  series: TRateSeries | null,
+  share = RATE_DIP_SHARE,
+): TTrialRateSeries {
+  return {
+    trialId,
+    series,
+    meanQps: series ? meanRateQps(series) : null,
+    dipShare: share,
+    dips: series ? rateDips(series, share) : [],
+  };
 }
