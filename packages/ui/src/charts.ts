@@ -5,6 +5,7 @@ export { LoadCharts } from "./charts/load-charts";
 export { exportPng, exportSvg } from "./export-image";
 export { TrendChart, type TrendAxis, type TrendChartProps } from "./charts/trend-chart";
 export { MeanSdBars } from "./charts/mean-sd-bars";
+export { RateOverTimeChart, rateChartSeries } from "./charts/rate-chart";
 export {
   LatencyVsConnections,
   LoadCurveCharts,

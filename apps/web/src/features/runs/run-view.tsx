@@ -3,6 +3,7 @@ import { compareHref } from "~/features/compare/compare-url";
 import { DefinitionAsRun } from "~/features/records/definition-as-run";
 import { RunAgain, type ClusterChoice } from "~/features/records/run-again";
 import { RunVerdict } from "~/features/records/run-verdict";
+import { RateOverTime } from "~/features/report/rate-over-time";
 import { RunReportView } from "~/features/report/run-report-view";
 import { ShareControls } from "~/features/share/share-controls";
 import { atLeast } from "~/lib/roles";
@@ -58,6 +59,7 @@ export function RunView({
           )
         }
       />
+      <RateOverTime runId={runId} trials={report.trials} />
       {definition ? <DefinitionAsRun view={definition} /> : null}
       <h2>Trials</h2>
       <details>
