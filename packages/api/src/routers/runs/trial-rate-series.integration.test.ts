@@ -62,6 +62,10 @@ describe("a trial's throughput over time (real database)", () => {
       trials: { repetition: number; rateSeries?: unknown }[];
     };
     expect(bundle.trials.find((t) => t.repetition === 1)?.rateSeries).toEqual(s);
+    // Imported elsewhere, the run reads the same series.
+    const imported = await as("b").bundles.import({ bundle: bundle as never });
+    const copy = (await as("b").runs.get({ runId: imported.runId })).trials;
+    expect(copy.find((t) => t.repetition === 1)?.rateSeries).toEqual(s);
     const json = JSON.parse((await as("a").reports.exportRun({ runId, format: "json" })).body) as {
       rateSeries: Record<string, unknown>;
     };
