@@ -1,6 +1,7 @@
-import type { TBenchmarkDefinition } from "@meshbench/contracts";
+import type { TBenchmarkDefinition, TClusterCaps } from "@meshbench/contracts";
 import {
   autoGeneratorProbe,
+  maxGeneratorsFor,
   nextGeneratorCount,
   trialKey,
   type GeneratorDecision,
@@ -120,6 +121,7 @@ export async function autoGenerators(
       definition: TBenchmarkDefinition;
       gateway: ClusterGateway;
       requestHeaders: (variant: string) => Promise<readonly TResolvedHeader[]>;
+      clusterCaps: TClusterCaps;
     };
     shouldStop: () => Promise<boolean>;
     generators: Map<string, number>;
@@ -140,6 +142,8 @@ export async function autoGenerators(
         requestHeaders: () => run.claimed.requestHeaders(name),
         shouldStop: run.shouldStop,
         log: deps.log,
+        // The cluster's cap on generators (an admin's), else the definition's own limit.
+        maxGenerators: maxGeneratorsFor(run.claimed.clusterCaps),
       });
       run.generators.set(name, choice.generators);
       Object.assign(described, describeAutoGenerators(name, choice));

@@ -12,6 +12,7 @@ import {
 import {
   CAPACITY_ENVIRONMENT_SECTION,
   capacityEnvironmentSection,
+  capacityCeilingFor,
   capacityResults,
   capacitySearchConfigOf,
   type TPlannedTrial,
@@ -102,7 +103,7 @@ describe("the capacity search's trials over stored results", () => {
     await drop?.();
   });
 
-  const newRun = async () =>
+  const newRun = async (c = config) =>
     (
       await db.run.create({
         data: {
@@ -111,7 +112,7 @@ describe("the capacity search's trials over stored results", () => {
           source: "scheduled",
           status: "running",
           trialsTotal: 40,
-          environment: { [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(config) },
+          environment: { [CAPACITY_ENVIRONMENT_SECTION]: capacityEnvironmentSection(c) },
         },
       })
     ).id;
@@ -121,10 +122,10 @@ describe("the capacity search's trials over stored results", () => {
    * With `generatorCap`, the load generator (100m CPU limit) cannot send more than that many QPS:
    * above it the trial falls short with the generator at 98m while the target keeps its SLO.
    */
-  async function drive(runId: string, limit = Infinity, generatorCap = Infinity) {
+  async function drive(runId: string, limit = Infinity, generatorCap = Infinity, c = config) {
     const { execution } = createServices(db);
     const ran: TPlannedTrial[] = [];
-    const ctx = { ws, runId, def, config, execution, log: () => {} };
+    const ctx = { ws, runId, def, config: c, execution, log: () => {} };
     for await (const t of capacityTrials(ctx)) {
       if (ran.length >= limit) break;
       const capacity = CAPACITY[t.coordinates.variant as keyof typeof CAPACITY];
@@ -243,5 +244,19 @@ describe("the capacity search's trials over stored results", () => {
     expect(bound.passed).toBe(false);
     expect(bound.repetitions[0]!.misses.join()).toContain("load generator saturated");
     expect(slow!.status).toBe("load_generator_bound");
+  });
+
+  it("stops at the cluster's QPS cap and says so", async () => {
+    // The workspace may put at most 600 QPS on this cluster; both targets hold more.
+    const capped = capacitySearchConfigOf(def, def.capacity!, capacityCeilingFor({ maxQps: 600 }));
+    const runId = await newRun(capped);
+    const { ran, left } = await drive(runId, Infinity, Infinity, capped);
+    expect(left.size).toBe(0);
+    expect(Math.max(...ran.map((t) => t.coordinates.requestedQps!))).toBe(600);
+    const report = await createServices(db).reports.runReport(ws, runId);
+    for (const v of report.capacity!.variants) {
+      expect(v).toMatchObject({ status: "at_cluster_cap", capacityQps: 600 });
+      expect(v.sentence).toContain("stopped at the cluster's cap");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { msToSeconds, type TBenchmarkDefinition, type TMeshDetection } from "@meshbench/contracts";
 import {
+  capacityCeilingFor,
   capacityEnvironmentSection,
   capacitySearchConfigOf,
   CAPACITY_ENVIRONMENT_SECTION,
@@ -55,7 +56,9 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
   let preparing: PreparingVariants | null = null;
   try {
     const def = claimed.definition;
-    const capacity = def.capacity ? capacitySearchConfigOf(def, def.capacity) : null;
+    const capacity = def.capacity
+      ? capacitySearchConfigOf(def, def.capacity, capacityCeilingFor(claimed.clusterCaps))
+      : null;
     const capacityCtx = capacity && {
       ws,
       runId,

@@ -5,6 +5,7 @@ export const ZCapacityStatus = z.enum([
   "searching",
   "converged",
   "at_least",
+  "at_cluster_cap",
   "below_minimum",
   "budget_exhausted",
   "load_generator_bound",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZId } from "./run";
+import { ZClusterCaps } from "./cluster-caps";
 
 /** 256 KiB is far beyond any real kubeconfig and keeps uploads bounded. */
 const ZKubeconfigText = z
@@ -130,6 +131,8 @@ export const ZClusterView = z.object({
   nodes: ZNodeInventory.nullable(),
   detectedMeshes: ZMeshDetection.nullable(),
   prometheusUrl: z.string().nullable(),
+  /** What the workspace may put on it (`{}`: no caps). */
+  caps: ZClusterCaps,
   lastCheckedAt: z.date().nullable(),
   createdAt: z.date(),
 });

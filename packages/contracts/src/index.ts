@@ -7,6 +7,8 @@ export * from "./benchmark";
 export * from "./benchmark-target";
 export * from "./methodology";
 export * from "./cluster";
+export * from "./cluster-caps";
+export * from "./rate-series";
 export * from "./access";
 export * from "./report";
 export * from "./report-extras";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRateSeries } from "./rate-series";
 import { ZGitInfo, ZRunLabels } from "./git-info";
 import { ZPathCheck } from "./topology";
 import { ZHistogram, ZLatencySummary, ZLoadGenerator, ZProtocol } from "./trial-result";
@@ -139,11 +140,13 @@ export const ZTrialRecord = ZTrialCoordinates.extend({
   pathCheck: ZPathCheck.nullable().optional(),
   /** A trial split over several load generators: each one's numbers (absent for one). */
   generators: ZTrialGenerators.optional(),
+  /** Throughput over time (per-second counts); null when the source had none. */
+  rateSeries: ZRateSeries.nullable().optional(),
 });
 export type TTrialRecord = z.infer<typeof ZTrialRecord>;
 
 /** A trial as tables list it: the load generator's own numbers, without the histogram. */
-export const ZTrialRow = ZTrialRecord.omit({ histogram: true });
+export const ZTrialRow = ZTrialRecord.omit({ histogram: true, rateSeries: true });
 export type TTrialRow = z.infer<typeof ZTrialRow>;
 
 /** What started a run: a person or CI (manual), or a schedule (its id); uploads say manual. */

@@ -24,6 +24,11 @@ export const ZUploadTrial = z.object({
   payloadBytes: z.number().int().nonnegative().optional(),
   protocol: ZProtocol.optional(),
   keepAlive: z.boolean().optional(),
+  /**
+   * Fortio's JSON access log of the same run (`-access-log-file f -access-log-format json`):
+   * stored as the trial's throughput over time (per-second requests and errors).
+   */
+  accessLog: z.string().min(1).optional(),
 });
 export type TUploadTrial = z.infer<typeof ZUploadTrial>;
 

@@ -8,6 +8,8 @@ export * from "./templates";
 export * from "./trials";
 export * from "./saturation";
 export * from "./capacity";
+export * from "./caps";
+export * from "./rate";
 export * from "./fit";
 export * from "./idle";
 export * from "./noise";

@@ -15,6 +15,10 @@ export {
   type RunRecord,
 } from "./repositories/run-repository";
 export {
+  createRateSeriesRepository,
+  type RateSeriesRepository,
+} from "./repositories/rate-series-repository";
+export {
   createWorkspaceRepository,
   type WorkspaceRepository,
 } from "./repositories/workspace-repository";

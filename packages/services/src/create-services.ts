@@ -15,6 +15,7 @@ import {
   createRunExecutionRepository,
   createRunRepository,
   createScheduleRepository,
+  createRateSeriesRepository,
   createShareLinkRepository,
   createUploadRepository,
   createVerdictRepository,
@@ -127,6 +128,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const shareLinks = createShareLinkRepository(db);
   const samples = createResourceSampleRepository(db);
   const execution = createRunExecutionRepository(db);
+  const rateSeries = createRateSeriesRepository(db);
   /** The one vault: kubeconfigs and workspace secrets, a data key per purpose. */
   const vault = new SecretVault(
     options.encryptionKeys ? parseVaultKeys(options.encryptionKeys) : localDevVaultKeys(),
@@ -199,7 +201,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** The database round trip behind /api/health. */
     health: createHealthService(db),
     /** Reading runs: the runs list, its filters, one run with its trials, the definition it ran. */
-    runs: createRunQueryService(runs, benchmarks),
+    runs: createRunQueryService(runs, benchmarks, rateSeries),
     /** The caller's workspace and the others they belong to. */
     workspaces: createWorkspaceService({ workspaces, members: memberships }),
     /** Members and invitations (owners); invitation mails with their links. */
@@ -219,7 +221,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Public read-only links to runs and comparisons. */
     share: createShareService({ shareLinks, runs, reports }),
     /** Run and comparison downloads (CSV, JSON, SMP). */
-    exports: createExportService({ runs, reports }),
+    exports: createExportService({ runs, reports, rateSeries }),
     /** The five write-up templates ("New benchmark from a template", `meshbench template`). */
     templates,
     /** CI uploads stored as a run; run results as REST clients read them. */

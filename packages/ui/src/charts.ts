@@ -7,6 +7,7 @@ export { TrendChart, type TrendAxis, type TrendChartProps } from "./charts/trend
 export { MeanSdBars } from "./charts/mean-sd-bars";
 export { meanSdLevel, type MeanSdLevel } from "./charts/mean-sd-level";
 export { compactCurves } from "./charts/compact-curves";
+export { RateOverTimeChart, rateChartSeries } from "./charts/rate-chart";
 export {
   LatencyVsConnections,
   LoadCurveCharts,

@@ -12,11 +12,14 @@ import { BUNDLES_ROLE, rbacPlan } from "../cluster-connect/rbac";
 import { CliError, EXIT, type CliIo } from "../io";
 import { CLUSTER_ADMIN_USAGE, clusterAdmin, report } from "./cluster-admin";
 import { CONNECTION } from "./verdict";
+import { CLUSTER_CAPS_USAGE, clusterCaps } from "./cluster-caps";
 
 export const CLUSTER_USAGE =
   "usage: meshbench cluster connect [--context ctx] [--kubectl path] [--with-bundles] [--rotate] [--timeout s]\n" +
   "         [--output file] [--register --name n [--prometheus-url u] | --update clusterId] [--json] [--url u] [--token t]\n" +
-  CLUSTER_ADMIN_USAGE;
+  CLUSTER_ADMIN_USAGE +
+  "\n" +
+  CLUSTER_CAPS_USAGE;
 
 const HELP = `${CLUSTER_USAGE}
 
@@ -73,6 +76,7 @@ async function remoteStep(step: string, call: () => Promise<TClusterCheckResult>
 
 /** `meshbench cluster connect`: RBAC + long-lived token on the user's cluster, an inline kubeconfig. */
 export async function cluster(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === "caps") return clusterCaps(argv, io, CLUSTER_USAGE);
   if (["register", "validate", "list"].includes(argv[0] ?? ""))
     return clusterAdmin(argv, io, CLUSTER_USAGE);
   const { values, positionals } = parse(argv, OPTIONS, CLUSTER_USAGE);

@@ -10,7 +10,7 @@ import {
   parse,
   requireString,
 } from "../args";
-import { CliError, EXIT, type CliIo } from "../io";
+import { CliError, EXIT, readInput, type CliIo } from "../io";
 import { resultDocuments } from "./locust-files";
 import { CONNECTION, exitCodeOf, fetchVerdict, renderVerdict } from "./verdict";
 
@@ -19,6 +19,7 @@ export const UPLOAD_USAGE =
   "usage: meshbench upload <files...> --benchmark key [--variant v] [--format f] [--qps n] [--connections n] [--repetition n]\n" +
   "       [--git-repo r] [--git-commit c] [--git-branch b] [--git-pr n] [--mesh name] [--mesh-version v] [--label k=v]...\n" +
   "       [--title t] [--idempotency-key k] [--verdict] [--json] [--url u] [--token t]\n" +
+  "       [--access-log result.json=access.json]...  (Fortio's JSON access log of that result: throughput over time)\n" +
   "       Locust: PREFIX_stats.csv (PREFIX_stats_history.csv is paired by prefix); the Aggregated row is\n" +
   '       the trial unless --locust-endpoint "GET /path" picks one endpoint\'s row';
 
@@ -38,7 +39,23 @@ const OPTIONS = {
   "idempotency-key": { type: "string" },
   verdict: { type: "boolean" },
   "locust-endpoint": { type: "string" },
+  "access-log": { type: "string", multiple: true },
 } as const;
+
+/** `--access-log result=log` pairs, each result one of the files uploaded. */
+function accessLogPairs(pairs: string[] | undefined, files: readonly string[]) {
+  const out = new Map<string, string>();
+  for (const pair of pairs ?? []) {
+    const [result, log] = pair.split("=", 2);
+    if (!result || !log || !files.includes(result))
+      throw new CliError(
+        EXIT.usage,
+        `--access-log ${pair}: expected <result file>=<access log file>, the result among the files uploaded`,
+      );
+    out.set(result, log);
+  }
+  return out;
+}
 
 /** Builds the request body from the flags and files; exported for the argument-handling tests. */
 export async function uploadBody(
@@ -68,10 +85,13 @@ export async function uploadBody(
       EXIT.usage,
       "--repetition needs exactly one result (repetitions of several files count up)",
     );
+  const logs = accessLogPairs(values["access-log"], positionals);
   const trials = [];
-  for (const { text } of documents) {
+  for (const { file, text } of documents) {
+    const log = logs.get(file);
     trials.push({
       result: text,
+      ...(log ? { accessLog: await readInput(io, log) } : {}),
       ...(format ? { format } : {}),
       ...(qps ? { requestedQps: qps } : {}),
       ...(connections ? { connections } : {}),

@@ -18,7 +18,10 @@ export function capacityBaselineOf(def: Pick<TBenchmarkDefinition, "variants">):
 export function capacitySearchConfigOf(
   def: Pick<TBenchmarkDefinition, "variants">,
   capacity: TCapacitySearch,
+  /** The cluster's QPS cap (`capacityCeilingFor`): the search stops there, saying so. */
+  clusterCapQps?: number,
 ): CapacitySearchConfig {
+  const capped = clusterCapQps !== undefined && clusterCapQps < (capacity.maxQps ?? Infinity);
   return {
     slo: {
       p99Seconds: msToSeconds(capacity.p99Ms),
@@ -32,6 +35,7 @@ export function capacitySearchConfigOf(
     repetitions: capacity.repetitionsPerProbe,
     budgetTrials: capacity.maxTrials,
     ...(capacity.maxQps === undefined ? {} : { maxQps: capacity.maxQps }),
+    ...(capped ? { clusterCapQps } : {}),
   };
 }
 
@@ -62,7 +66,7 @@ export function capacityEnvironmentSection(config: CapacitySearchConfig): Record
   const pct = (x: number) => `${+(x * 100).toFixed(3)}%`;
   return {
     SLO: `p99 ≤ ${+secondsToMs(config.slo.p99Seconds).toFixed(3)} ms, errors ≤ ${pct(config.slo.maxErrorRate)}, achieved ≥ ${pct(config.slo.minQpsRatio ?? 0.95)} of requested`,
-    search: `from ${config.startQps} QPS${config.maxQps ? ` up to ${config.maxQps}` : ""}, ${config.repetitions} repetition(s) per probe, stop at ${pct(config.precision)} or ${config.budgetTrials} trials`,
+    search: `from ${config.startQps} QPS${config.maxQps ? ` up to ${config.maxQps}` : ""}${config.clusterCapQps ? `, stopping at the cluster's cap of ${config.clusterCapQps}` : ""}, ${config.repetitions} repetition(s) per probe, stop at ${pct(config.precision)} or ${config.budgetTrials} trials`,
     baseline: config.baseline,
     config: JSON.stringify(config),
   };

@@ -94,7 +94,9 @@ function decide(
   firstFail: number | null,
 ): Decision {
   const minQps = config.minQps ?? 1;
-  const maxQps = config.maxQps ?? Infinity;
+  const maxQps = Math.min(config.maxQps ?? Infinity, config.clusterCapQps ?? Infinity);
+  const atCap =
+    config.clusterCapQps !== undefined && config.clusterCapQps < (config.maxQps ?? Infinity);
   if (lastPass === null && firstFail === null)
     return {
       status: "searching",
@@ -103,7 +105,7 @@ function decide(
   if (firstFail === null) {
     const lo = lastPass ?? 0;
     return lo >= maxQps
-      ? { status: "at_least" }
+      ? { status: atCap ? "at_cluster_cap" : "at_least" }
       : { status: "searching", next: Math.min(maxQps, 2 * lo) };
   }
   if (lastPass === null) {

@@ -23,6 +23,11 @@ export interface CapacitySearchConfig {
   budgetTrials: number;
   /** Bracketing never probes above this (capacity is then "at least"). Default: no cap. */
   maxQps?: number;
+  /**
+   * The cluster's cap on QPS (`TClusterCaps.maxQps`), when it is below `maxQps`: bracketing never
+   * probes above it, and a variant passing there "stopped at the cluster's cap".
+   */
+  clusterCapQps?: number;
   /** Bracketing downwards stops below this (capacity is then "below"). Default 1. */
   minQps?: number;
   /** Default "majority". */
@@ -55,6 +60,8 @@ export type VariantSearchStatus =
   | "converged"
   /** Passed at maxQps: capacity is at least that. */
   | "at_least"
+  /** Passed at the cluster's QPS cap, below maxQps: capacity is at least that, the search stopped there. */
+  | "at_cluster_cap"
   /** Failed even at minQps. */
   | "below_minimum"
   /** Not enough budget left for another probe. */

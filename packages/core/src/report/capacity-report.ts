@@ -23,6 +23,7 @@ const STATUS_WORDS: Record<VariantCapacity["status"], string> = {
   searching: "search unfinished",
   converged: "converged",
   at_least: "at least (passed at the highest QPS allowed)",
+  at_cluster_cap: "stopped at the cluster's cap (passed at the highest QPS the cluster allows)",
   below_minimum: "below the minimum QPS",
   budget_exhausted: "trial budget exhausted before the precision was reached",
   load_generator_bound:
@@ -56,7 +57,10 @@ function sentenceOf(r: VariantCapacity): string {
     return `≥ ${qps(r.capacityQps)} QPS (load generator bound): ${STATUS_WORDS[r.status]}`;
   const [low, high] = r.interval ?? [r.capacityQps, null];
   const range = high === null ? `≥ ${qps(low)}` : `${qps(low)}–${qps(high)}`;
-  const head = r.status === "at_least" ? `at least ${qps(r.capacityQps)}` : qps(r.capacityQps);
+  const head =
+    r.status === "at_least" || r.status === "at_cluster_cap"
+      ? `at least ${qps(r.capacityQps)}`
+      : qps(r.capacityQps);
   return `${head} QPS (${range}), ${STATUS_WORDS[r.status]}`;
 }
 

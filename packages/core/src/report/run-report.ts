@@ -145,7 +145,8 @@ export function buildRunReport(input: RunReportInput): TRunReport {
       })),
     failures: trialFailures(run),
     progress: progressOf(run).trials,
-    trials: trials.map(({ histogram: _histogram, ...row }) => row),
+    // Rows only: histograms and rate series stay out of the (cached) report and the page.
+    trials: trials.map(({ histogram: _h, rateSeries: _r, ...row }) => row),
     ...extras,
     capacity,
     ...(definition && run.source === "scheduled"

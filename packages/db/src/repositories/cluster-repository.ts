@@ -1,8 +1,11 @@
-import type {
-  TClusterValidation,
-  TClusterView,
-  TMeshDetection,
-  TNodeInventory,
+import {
+  ACTIVE_RUN_STATUSES,
+  ZClusterCaps,
+  type TClusterCaps,
+  type TClusterValidation,
+  type TClusterView,
+  type TMeshDetection,
+  type TNodeInventory,
 } from "@meshbench/contracts";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
@@ -19,6 +22,7 @@ const viewSelect = {
   nodes: true,
   detectedMeshes: true,
   prometheusUrl: true,
+  caps: true,
   lastCheckedAt: true,
   createdAt: true,
 } satisfies Prisma.ClusterSelect;
@@ -30,6 +34,8 @@ function toView(row: ViewRow): TClusterView {
     ...row,
     nodes: (row.nodes ?? null) as TNodeInventory | null,
     detectedMeshes: (row.detectedMeshes ?? null) as TMeshDetection | null,
+    // Written only through setCaps (checked); a row that does not parse has no caps.
+    caps: ZClusterCaps.safeParse(row.caps).data ?? {},
   };
 }
 
@@ -91,6 +97,22 @@ export function createClusterRepository(db: Database) {
         select: viewSelect,
       });
       return row ? toView(row) : null;
+    },
+
+    /** Replaces the cluster's caps; false when no such cluster in the workspace. */
+    async setCaps(workspaceId: string, clusterId: string, caps: TClusterCaps) {
+      const { count } = await db.cluster.updateMany({
+        where: { id: clusterId, workspaceId },
+        data: { caps: caps as Prisma.InputJsonValue },
+      });
+      return count > 0;
+    },
+
+    /** Runs queued or running on the cluster (what its concurrent-runs cap counts). */
+    activeRunCount(workspaceId: string, clusterId: string) {
+      return db.run.count({
+        where: { workspaceId, clusterId, status: { in: [...ACTIVE_RUN_STATUSES] } },
+      });
     },
 
     async nameTaken(workspaceId: string, name: string) {

@@ -41,6 +41,7 @@ function trialData(t: TBundleTrial) {
     validityFlags: row.validityFlags as Prisma.InputJsonValue,
     summary: (row.summary ?? undefined) as Prisma.InputJsonValue | undefined,
     pathCheck: (row.pathCheck ?? undefined) as Prisma.InputJsonValue | undefined,
+    rateSeries: (row.rateSeries ?? undefined) as Prisma.InputJsonValue | undefined,
     histogram: histogram ? Buffer.from(encodeHistogram(histogram)) : null,
   };
 }

@@ -4,6 +4,7 @@ import type {
   TDefinitionSource,
   TImportedFrom,
   TPathCheck,
+  TRateSeries,
   TRunDetail,
   TRunListFilter,
   TTrialRow,
@@ -42,6 +43,8 @@ export type CompletedTrialInput = {
   validityFlags: TValidityFlag[];
   /** The path check of a scheduled trial of a meshed variant (core's judgePath). */
   pathCheck?: TPathCheck | null;
+  /** Throughput over time, when the source had per-request records (core's rate series). */
+  rateSeries?: TRateSeries | null;
 };
 
 /** The Run row of a new run (shared with the upload repository's nested insert). */
@@ -92,6 +95,7 @@ export function completedTrialData(input: CompletedTrialInput) {
       retCodes: r.retCodes,
     } as Prisma.InputJsonValue,
     ...(input.pathCheck ? { pathCheck: input.pathCheck as Prisma.InputJsonValue } : {}),
+    ...(input.rateSeries ? { rateSeries: input.rateSeries as Prisma.InputJsonValue } : {}),
     startedAt: r.startedAt ? new Date(r.startedAt) : null,
     finishedAt: new Date(),
   };

@@ -11,6 +11,7 @@ import {
   ZPathCheck,
   ZProtocol,
   ZTrialGenerators,
+  ZRateSeries,
   ZValidityFlag,
 } from "@meshbench/contracts";
 import { decodeHistogram, percentileFromHistogram, SUMMARY_PERCENTILES } from "@meshbench/core";
@@ -39,7 +40,9 @@ function summaryOf(row: Trial, histogramOf: () => THistogram | null): TLatencySu
 /** Maps a stored Trial row to the domain record, decoding its compact histogram. */
 export function toTrialRecord(row: Trial): TTrialRecord {
   const histogram = row.histogram ? decodeHistogram(row.histogram) : null;
-  return { ...toTrialRow(row, () => histogram), histogram };
+  const rateSeries =
+    row.rateSeries === null ? null : (ZRateSeries.safeParse(row.rateSeries).data ?? null);
+  return { ...toTrialRow(row, () => histogram), histogram, rateSeries };
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   DomainError,
   type TClusterValidation,
+  type TClusterCaps,
   type TClusterView,
   type TRegisterClusterInput,
 } from "@meshbench/contracts";
@@ -163,6 +164,29 @@ export function createClusterService({ clusters, audit, access }: ClusterService
     },
 
     list: (workspaceId: string) => clusters.list(workspaceId),
+
+    /**
+     * Replaces what the workspace may put on the cluster (admins; the caps were checked at the
+     * edge as positive whole numbers). Audited with the caps before and after.
+     */
+    async setCaps(
+      workspaceId: string,
+      clusterId: string,
+      caps: TClusterCaps,
+      actor: AuditActor,
+    ): Promise<TClusterView> {
+      const existing = await clusters.get(workspaceId, clusterId);
+      if (!existing || !(await clusters.setCaps(workspaceId, clusterId, caps)))
+        throw new DomainError("NOT_FOUND", "Cluster not found", "clusterId");
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "cluster.caps_set",
+        targetType: "cluster",
+        targetId: clusterId,
+        metadata: { name: existing.name, before: existing.caps, after: caps },
+      });
+      return { ...existing, caps };
+    },
 
     async delete(workspaceId: string, clusterId: string, actor: AuditActor) {
       const existing = await clusters.get(workspaceId, clusterId);

@@ -11,6 +11,7 @@ import type { CompletedTrialInput, RunRepository, UploadRepository } from "@mesh
 import { ImportError } from "@meshbench/formats";
 import { assessedTrial, readTrialResult } from "./record-trial";
 import { toRunResults } from "./run-results";
+import { rateSeriesOfUpload } from "./access-log";
 
 /**
  * Runs the importer on one uploaded trial (its text, or the JSON document the transport already
@@ -98,7 +99,9 @@ async function upload(
         `trials[${index}].repetition`,
       );
     keys.add(assessed.key);
-    return assessed;
+    if (!trial.accessLog) return assessed;
+    const field = `trials[${index}].accessLog`;
+    return { ...assessed, rateSeries: rateSeriesOfUpload(trial.accessLog, result, field) };
   });
   const labels = {
     ...input.labels,

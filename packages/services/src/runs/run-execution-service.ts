@@ -2,6 +2,7 @@ import {
   isRunActive,
   DomainError,
   type TBenchmarkDefinition,
+  type TClusterCaps,
   type TResolvedHeader,
   type TTrialCoordinates,
   type TValidityFlag,
@@ -45,6 +46,8 @@ export type ClaimedRun = {
   definition: TBenchmarkDefinition;
   /** The registered cluster's name (the environment fingerprint starts with it). */
   clusterName: string;
+  /** What the workspace may put on the cluster now (a capacity search stops at its QPS cap). */
+  clusterCaps: TClusterCaps;
   gateway: ClusterGateway;
   prometheusUrl: string | null;
   /** Keys of trials that finished before (a resumed run skips them). */
@@ -168,6 +171,7 @@ export function createRunExecutionService(deps: Deps) {
       return {
         definition: snapshot.definition,
         clusterName: cluster.name,
+        clusterCaps: cluster.caps,
         gateway,
         prometheusUrl: sealed.prometheusUrl,
         finishedKeys,

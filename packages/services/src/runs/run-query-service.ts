@@ -5,12 +5,17 @@ import {
   type TRunDetail,
   type TRunFilterOptions,
   type TRunListPage,
+  type TTrialRateSeries,
 } from "@meshbench/contracts";
-import { definitionChanges } from "@meshbench/core";
-import type { BenchmarkRepository, RunRepository } from "@meshbench/db";
+import { definitionChanges, trialRateSeriesView } from "@meshbench/core";
+import type { BenchmarkRepository, RateSeriesRepository, RunRepository } from "@meshbench/db";
 
 /** Reading runs: the filtered, paged list, its filter choices, one run, the definition it ran. */
-export function createRunQueryService(runs: RunRepository, benchmarks: BenchmarkRepository) {
+export function createRunQueryService(
+  runs: RunRepository,
+  benchmarks: BenchmarkRepository,
+  rateSeries: RateSeriesRepository,
+) {
   return {
     list: (workspaceId: string, input: TListRunsInput): Promise<TRunListPage> =>
       runs.list(workspaceId, input),
@@ -20,6 +25,16 @@ export function createRunQueryService(runs: RunRepository, benchmarks: Benchmark
       const run = await runs.get(workspaceId, runId);
       if (!run) throw new DomainError("NOT_FOUND", "Run not found", "runId");
       return run;
+    },
+    /** One trial's throughput over time with its dips (warm-up, stalls, the last partial second). */
+    async trialRateSeries(
+      workspaceId: string,
+      runId: string,
+      trialId: string,
+    ): Promise<TTrialRateSeries> {
+      const found = await rateSeries.ofTrial(workspaceId, runId, trialId);
+      if (!found) throw new DomainError("NOT_FOUND", "Trial not found", "trialId");
+      return trialRateSeriesView(found.trialId, found.series);
     },
     /**
      * "Definition as run": the snapshot the run was created with and, when its benchmark's

@@ -1,5 +1,5 @@
 import { DomainError, type TStartRunInput, type TStartRunOutput } from "@meshbench/contracts";
-import { countTrials, estimateRunSeconds } from "@meshbench/core";
+import { capViolations, countTrials, estimateRunSeconds, runDemandOf } from "@meshbench/core";
 import type {
   BenchmarkRepository,
   ClusterRepository,
@@ -55,6 +55,17 @@ export function createRunSchedulingService(deps: {
         "PRECONDITION_FAILED",
         `The benchmark's ${missing.field} names the secret ${missing.name}, which the workspace no longer has: create it in Settings → Secrets`,
         "benchmarkId",
+      );
+    // The cluster's caps, before anything is written: every cap broken, named with its value.
+    const active = cluster.caps.maxConcurrentRuns
+      ? await deps.clusters.activeRunCount(workspaceId, cluster.id)
+      : 0;
+    const broken = capViolations(cluster.caps, runDemandOf(bench.definition), active);
+    if (broken.length)
+      throw new DomainError(
+        broken.some((v) => v.cap === "maxConcurrentRuns") ? "PRECONDITION_FAILED" : "BAD_REQUEST",
+        `The cluster ${cluster.name} refuses this run: ${broken.map((v) => v.message).join("; ")}`,
+        broken[0]!.field === "clusterId" ? clusterField : "benchmarkId",
       );
     const trialsTotal = countTrials(bench.definition);
     const runId = await deps.execution.createScheduled(workspaceId, {

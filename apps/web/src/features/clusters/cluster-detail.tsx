@@ -12,6 +12,7 @@ import { formatWhen, STATUS_BADGE } from "./mesh-summary";
 import { NodeTable } from "./node-table";
 import { NoiseCalibration } from "./noise-calibration";
 import { UpdateCredentials } from "./update-credentials";
+import { ClusterCaps } from "./cluster-caps";
 
 /**
  * One cluster: actions, details (admins replace credentials), nodes, the noise floor (an A/A run
@@ -60,6 +61,10 @@ export function ClusterDetail({
               ? `kubeconfig, context ${c.context ?? "default"}`
               : "in-cluster service account"}
             {atLeast(role, "admin") && <UpdateCredentials clusterId={c.id} name={c.name} />}
+          </dd>
+          <dt>Caps</dt>
+          <dd>
+            <ClusterCaps clusterId={c.id} caps={c.caps} canEdit={atLeast(role, "admin")} />
           </dd>
           <dt>Server version</dt>
           <dd>{c.serverVersion ?? "—"}</dd>

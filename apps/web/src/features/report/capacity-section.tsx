@@ -8,6 +8,7 @@ const STATUS: Record<TCapacityReport["variants"][number]["status"], string> = {
   searching: "searching",
   converged: "converged",
   at_least: "at least",
+  at_cluster_cap: "stopped at the cluster's cap",
   below_minimum: "below minimum",
   budget_exhausted: "budget exhausted",
   load_generator_bound: "load generator bound",
@@ -49,7 +50,7 @@ export function CapacitySection({ capacity }: { capacity: TCapacityReport }) {
                 ? "—"
                 : v.status === "load_generator_bound"
                   ? `≥ ${qps(v.capacityQps)} (load generator bound)`
-                  : `${v.status === "at_least" ? "≥ " : ""}${qps(v.capacityQps)}`}
+                  : `${v.status === "at_least" || v.status === "at_cluster_cap" ? "≥ " : ""}${qps(v.capacityQps)}`}
             </td>
             <td className="num">
               {v.interval

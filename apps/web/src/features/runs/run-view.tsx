@@ -11,6 +11,7 @@ import { RunExclusionNote } from "~/features/history/run-exclusion-note";
 import { DefinitionAsRun } from "~/features/records/definition-as-run";
 import { RunAgain, type ClusterChoice } from "~/features/records/run-again";
 import { RunVerdict } from "~/features/records/run-verdict";
+import { RateOverTime } from "~/features/report/rate-over-time";
 import { RunReportView } from "~/features/report/run-report-view";
 import { ShareControls } from "~/features/share/share-controls";
 import { atLeast } from "~/lib/roles";
@@ -80,6 +81,7 @@ export function RunView({
           )
         }
       />
+      <RateOverTime runId={runId} trials={report.trials} />
       {definition ? <DefinitionAsRun view={definition} /> : null}
       <h2>Trials</h2>
       <TrialsOnDemand source={source} count={report.trials.length} />

@@ -7,6 +7,7 @@ import { inspectKubeconfig } from "./inspect-kubeconfig";
 import { listClusters } from "./list-clusters";
 import { refreshDetection } from "./refresh-detection";
 import { registerCluster } from "./register-cluster";
+import { setClusterCaps } from "./set-cluster-caps";
 import { updateClusterCredentials } from "./update-cluster-credentials";
 import { validateCluster } from "./validate-cluster";
 
@@ -18,6 +19,7 @@ export const clustersRouter = createTRPCRouter({
   updateCredentials: updateClusterCredentials,
   validate: validateCluster,
   refreshDetection,
+  setCaps: setClusterCaps,
   delete: deleteCluster,
   calibrate: calibrateCluster,
   noiseBand: getNoiseBand,

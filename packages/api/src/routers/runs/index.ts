@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "../../trpc";
 import { getRun } from "./get-run";
 import { getRunDefinition } from "./get-run-definition";
+import { getTrialRateSeries } from "./get-trial-rate-series";
 import { listRuns } from "./list-runs";
 import { listRunFilterOptions } from "./list-run-filter-options";
 import { startRun } from "./start-run";
@@ -10,6 +11,7 @@ export const runsRouter = createTRPCRouter({
   list: listRuns,
   get: getRun,
   definition: getRunDefinition,
+  trialRateSeries: getTrialRateSeries,
   filterOptions: listRunFilterOptions,
   start: startRun,
   cancel: cancelRun,

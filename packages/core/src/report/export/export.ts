@@ -5,6 +5,7 @@ import {
   type TExportFile,
   type TExportFormat,
   type TLevelReport,
+  type TRateSeries,
   type TRunReport,
   secondsToMs,
 } from "@meshbench/contracts";
@@ -109,7 +110,7 @@ export function recordsToCsv(
 const section = (name: string, csv: string) => `\n# ${name}\n${csv}`;
 
 /** Everything the run page shows, in one JSON document (latencies in seconds). */
-function runJson(report: TRunReport): string {
+function runJson(report: TRunReport, rateSeries: Record<string, TRateSeries>): string {
   const validity = trialValidity(report.trials);
   const { levels, progress: _progress, loadCurve: _curve, flags, failures, ...rest } = report;
   return JSON.stringify(
@@ -125,6 +126,8 @@ function runJson(report: TRunReport): string {
       resources: rest.resources,
       validity: { flags, failures, trials: validity },
       trials: rest.trials,
+      /** Per-second requests and errors by trial key, for the trials whose source had them. */
+      rateSeries,
     },
     null,
     2,
@@ -183,11 +186,19 @@ function runCsv(report: TRunReport): string {
   ].join("");
 }
 
-export function runExport(report: TRunReport, format: TExportFormat): TExportFile {
+export function runExport(
+  report: TRunReport,
+  format: TExportFormat,
+  rateSeries: Record<string, TRateSeries> = {},
+): TExportFile {
   const base = `meshbench-${slugify(report.run.title)}-${report.run.id}`;
   return format === "csv"
     ? { filename: `${base}.csv`, contentType: "text/csv; charset=utf-8", body: runCsv(report) }
-    : { filename: `${base}.json`, contentType: "application/json", body: runJson(report) };
+    : {
+        filename: `${base}.json`,
+        contentType: "application/json",
+        body: runJson(report, rateSeries),
+      };
 }
 
 export function comparisonExport(report: TComparisonReport, format: TExportFormat): TExportFile {
