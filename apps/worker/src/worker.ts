@@ -4,7 +4,7 @@ import { executeRun, WorkerStopping, type ExecutorDeps } from "./run-executor";
 import { sweepEveryCluster, type SweepOptions } from "./sweeper";
 
 export type WorkerOptions = {
-  services: Pick<Services, "execution" | "clusterAccess">;
+  services: Pick<Services, "execution" | "clusterAccess" | "retention">;
   queue: RunQueue;
   log: (msg: string) => void;
   sampleEveryMs?: number;
@@ -13,7 +13,7 @@ export type WorkerOptions = {
   now?: () => number;
 };
 
-/** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans. */
+/** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans, prunes by retention. */
 export async function startWorker(options: WorkerOptions) {
   const { services, log } = options;
   const deps: ExecutorDeps = {
@@ -37,6 +37,12 @@ export async function startWorker(options: WorkerOptions) {
     } finally {
       active.delete(p);
     }
+  });
+
+  // Retention: the hourly pg-boss job prunes old runs' histograms and resource samples.
+  await options.queue.workRetention(async () => {
+    for (const { workspaceId, pruned } of await services.retention.pruneDue())
+      if (pruned > 0) log(`retention: pruned ${pruned} runs of workspace ${workspaceId}`);
   });
 
   const sweep = () =>

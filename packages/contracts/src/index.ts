@@ -33,3 +33,4 @@ export * from "./bundle-schema";
 export * from "./request-headers";
 export * from "./secrets";
 export * from "./topology";
+export * from "./retention";

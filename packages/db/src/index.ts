@@ -108,3 +108,7 @@ export {
   createWorkspaceSecretRepository,
   type WorkspaceSecretRepository,
 } from "./repositories/workspace-secret-repository";
+export {
+  createRetentionRepository,
+  type RetentionRepository,
+} from "./repositories/retention-repository";

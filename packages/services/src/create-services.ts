@@ -5,6 +5,7 @@ import {
   createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
+  createRetentionRepository,
   createImportRepository,
   createMembershipRepository,
   createNoiseCalibrationRepository,
@@ -30,6 +31,7 @@ import { createClusterService } from "./clusters/cluster-service";
 import { createExportService } from "./exports/export-service";
 import { createHealthService } from "./health/health-service";
 import { createHistoryService } from "./history/history-service";
+import { createRetentionService } from "./retention/retention-service";
 import {
   createRateLimitService,
   DEFAULT_RATE_LIMITS,
@@ -175,6 +177,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     templates,
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({ uploads: observedUploads(db, options.observeIngest), runs }),
+    /** Retention: a workspace's policy and the worker's hourly prune of old histograms. */
+    retention: createRetentionService(createRetentionRepository(db)),
     /** A statistic's trend across a benchmark's runs. */
     history: createHistoryService({
       benchmarks,

@@ -1,4 +1,5 @@
 import type { TTrialRecord } from "@meshbench/contracts";
+import type { TrendCell } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { toTrialRecord } from "./trial-mapping";
@@ -10,7 +11,7 @@ export type HistoryRun = {
   gitBranch: string | null;
   gitCommit: string | null;
   labels: Record<string, string>;
-  trials: TTrialRecord[];
+  cells: TrendCell[] | null;
 };
 
 export type ReferenceRun = {
@@ -45,7 +46,11 @@ export function createHistoryRepository(db: Database) {
       });
     },
 
-    /** The benchmark's latest succeeded runs with their trials, oldest first (for trend charts). */
+    /**
+     * The benchmark's latest succeeded runs, oldest first, with their stored per-cell statistics
+     * (null for a run not summarised yet: the history service computes and saves those once).
+     * No trial is read: history of 1,000 runs stays one indexed query (bench: scale).
+     */
     async listBenchmarkRuns(
       workspaceId: string,
       benchmarkKey: string,
@@ -67,14 +72,35 @@ export function createHistoryRepository(db: Database) {
           gitBranch: true,
           gitCommit: true,
           labels: true,
-          trials: { where: { status: "succeeded" }, orderBy: { sequence: "asc" } },
+          cellSummaries: true,
         },
       });
-      return rows.reverse().map((r) => ({
+      return rows.reverse().map(({ cellSummaries, ...r }) => ({
         ...r,
         labels: (r.labels ?? {}) as Record<string, string>,
-        trials: r.trials.map(toTrialRecord),
+        cells: (cellSummaries ?? null) as TrendCell[] | null,
       }));
+    },
+
+    /** The succeeded trials of these runs (in order), for summarising runs that have none yet. */
+    async succeededTrials(runIds: readonly string[]): Promise<Map<string, TTrialRecord[]>> {
+      const byRun = new Map<string, TTrialRecord[]>(runIds.map((id) => [id, []]));
+      if (runIds.length === 0) return byRun;
+      const rows = await db.trial.findMany({
+        where: { runId: { in: [...runIds] }, status: "succeeded" },
+        orderBy: [{ runId: "asc" }, { sequence: "asc" }],
+      });
+      for (const row of rows) byRun.get(row.runId)?.push(toTrialRecord(row));
+      return byRun;
+    },
+
+    /** Stores finished runs' per-cell statistics (written once; a run's trials no longer change). */
+    async saveCellSummaries(entries: readonly { runId: string; cells: TrendCell[] }[]) {
+      if (entries.length === 0) return;
+      await db.$executeRaw`
+        UPDATE "Run" AS r SET "cellSummaries" = x.cells
+        FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS x("runId" text, cells jsonb)
+        WHERE r."id" = x."runId"`;
     },
   };
 }

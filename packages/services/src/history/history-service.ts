@@ -6,7 +6,7 @@ import {
   type ZGetHistoryInput,
 } from "@meshbench/contracts";
 import type { z } from "zod";
-import { trendValues } from "@meshbench/core";
+import { trendCells, trendValuesOfCells, type TrendCell } from "@meshbench/core";
 import type {
   BenchmarkRepository,
   ChangePointDecisionRepository,
@@ -42,6 +42,22 @@ export function createHistoryService(deps: Deps) {
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
 
+/**
+ * Every run with its per-cell statistics: stored ones as they are, the rest computed from their
+ * trials once and saved (runs summarised before this existed, scheduled runs just finished).
+ */
+async function withCells(
+  history: HistoryRepository,
+  runs: readonly { id: string; cells: TrendCell[] | null }[],
+): Promise<{ id: string; cells: TrendCell[] }[]> {
+  const missing = runs.filter((r) => r.cells === null).map((r) => r.id);
+  const trials = await history.succeededTrials(missing);
+  const computed = missing.map((runId) => ({ runId, cells: trendCells(trials.get(runId) ?? []) }));
+  await history.saveCellSummaries(computed);
+  const byRun = new Map(computed.map((c) => [c.runId, c.cells]));
+  return runs.map((r) => ({ id: r.id, cells: r.cells ?? byRun.get(r.id) ?? [] }));
+}
+
 /** A statistic's trend per variant and load level across a benchmark's runs, with budget lines. */
 async function getHistory(
   services: Deps,
@@ -54,9 +70,10 @@ async function getHistory(
     limit: input.limit,
     gitBranch: input.gitBranch,
   });
-  const values = trendValues(runs, input.statistic).filter(
-    (v) => !input.variant || v.variant === input.variant,
-  );
+  const values = trendValuesOfCells(
+    await withCells(services.history, runs),
+    input.statistic,
+  ).filter((v) => !input.variant || v.variant === input.variant);
   const series = new Map<string, TBenchmarkHistory["series"][number]>();
   for (const v of values) {
     let s = series.get(v.cellLabel);
