@@ -146,6 +146,8 @@ export const ZRunReport = z.object({
     gitPr: z.string().nullable(),
     startedAt: z.date().nullable(),
     error: z.string().nullable(),
+    /** When retention pruned its histograms (percentiles then come from stored summaries). */
+    histogramsPrunedAt: z.date().nullable().optional(),
   }),
   /** Safe-to-show environment snapshot (no endpoints, tokens or credentials). */
   environment: z.record(z.string(), z.unknown()),

@@ -120,6 +120,7 @@ const detailSelect = {
   gitPr: true,
   error: true,
   startedAt: true,
+  histogramsPrunedAt: true,
   definition: true,
   definitionSource: true,
   trials: { orderBy: { sequence: "asc" } },
@@ -147,7 +148,17 @@ export function createRunRepository(db: Database) {
       select: detailSelect,
     });
     if (!row) return null;
-    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...rest } = row;
+    const {
+      trials,
+      environment,
+      labels,
+      gitRepo,
+      gitPr,
+      error,
+      startedAt,
+      histogramsPrunedAt,
+      ...rest
+    } = row;
     const { definition, definitionSource, ...list } = rest;
     return {
       ...toListItem(list),
@@ -160,6 +171,7 @@ export function createRunRepository(db: Database) {
       gitPr,
       error,
       startedAt,
+      histogramsPrunedAt,
       trials:
         options.histograms === false
           ? trials.map((t) => toTrialRow(t))
