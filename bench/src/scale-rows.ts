@@ -18,13 +18,13 @@ export function scaleRows(points: ScalePoint[]): Row[] {
   ];
   const show = (t: ScaleTiming) => `${ms(t.p95)} (first ${ms(t.first)})`;
   return pages.map(([key, label]) => {
-    const worst = Math.max(...points.map((p) => (p[key] as ScaleTiming).p95));
+    const worst = Math.max(...points.map((p) => p[key].p95));
     return [
       `Scale: ${label} p95 at N = ${points.map((p) => p.runs).join(" / ")} runs`,
-      points.map((p) => show(p[key] as ScaleTiming)).join(" · "),
+      points.map((p) => show(p[key])).join(" · "),
       points.map((p) => `${p.trials} trials, seeded ${p.seedSeconds.toFixed(1)} s`).join(" · "),
       points.length > 1
-        ? `${((points.at(-1)![key] as ScaleTiming).p95 / (points[0]![key] as ScaleTiming).p95).toFixed(1)}× over ${points.at(-1)!.runs / points[0]!.runs}× runs`
+        ? `${(points.at(-1)![key].p95 / points[0]![key].p95).toFixed(1)}× over ${points.at(-1)!.runs / points[0]!.runs}× runs`
         : "—",
       `≤ ${LIMIT_MS} ms`,
       worst <= LIMIT_MS ? "yes" : "**no**",

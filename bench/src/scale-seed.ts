@@ -9,7 +9,7 @@
 import { encodeHistogram, levelKey, trialKey } from "@meshbench/core";
 import type { DemoTrialFile } from "@meshbench/demo";
 import { importResult } from "@meshbench/formats";
-import pg from "pg";
+import type pg from "pg";
 
 export const SCALE_BENCHMARK = "scale";
 export const SCALE_QPS = [100, 1000] as const;

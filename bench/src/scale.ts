@@ -93,7 +93,9 @@ export async function benchScale(
       );
       await client.query(`ANALYZE`);
       const seedSeconds = (performance.now() - t0) / 1000;
-      const trials = Number((await client.query(`SELECT count(*) AS n FROM "Trial"`)).rows[0].n);
+      const trials = Number(
+        (await client.query<{ n: string }>(`SELECT count(*) AS n FROM "Trial"`)).rows[0]!.n,
+      );
       log(`scale: ${size} runs, ${trials} trials (seeded in ${seedSeconds.toFixed(1)} s)…`);
       // Each sample a run not viewed before (the report cache would answer repeats).
       const pick = (i: number) =>

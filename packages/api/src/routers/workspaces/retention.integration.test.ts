@@ -13,7 +13,7 @@ describe("workspaces.setRetention: admins only, bounded, per workspace (real dat
   const as = (actor: Partial<Actor> & { role: TRole }, workspaceId = ws) =>
     createCaller({
       services: createServices(db()),
-      actor: { userId: null, via: "local", ...actor, workspaceId } as Actor,
+      actor: { userId: null, via: "local", ...actor, workspaceId },
     });
 
   beforeAll(async () => {
