@@ -7,7 +7,7 @@ import { sweepEveryCluster, type SweepOptions } from "./sweeper";
 export type WorkerOptions = {
   services: Pick<
     Services,
-    "execution" | "clusterAccess" | "deliverAlert" | "scheduleFiring" | "scheduling"
+    "execution" | "clusterAccess" | "deliverAlert" | "scheduleFiring" | "scheduling" | "retention"
   >;
   queue: RunQueue;
   /** Alert deliveries: this worker sends them too (a failed attempt is retried by the queue). */
@@ -22,7 +22,7 @@ export type WorkerOptions = {
   scheduleNow?: () => Date;
 };
 
-/** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans. */
+/** The scheduler process: claims queued runs from pg-boss, drives them, sweeps orphans, prunes by retention. */
 export async function startWorker(options: WorkerOptions) {
   const { services, log } = options;
   const deps: ExecutorDeps = {
@@ -61,6 +61,11 @@ export async function startWorker(options: WorkerOptions) {
     options.deliveries.on("error", (e) => log(`delivery queue error: ${e.message}`));
     await options.deliveries.work(services.deliverAlert);
   }
+  // Retention: the hourly pg-boss job prunes old runs' histograms and resource samples.
+  await options.queue.workRetention(async () => {
+    for (const { workspaceId, pruned } of await services.retention.pruneDue())
+      if (pruned > 0) log(`retention: pruned ${pruned} runs of workspace ${workspaceId}`);
+  });
 
   const sweep = () =>
     sweepEveryCluster(services.clusterAccess, services.execution, log, options.sweep).catch(() =>

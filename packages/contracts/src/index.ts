@@ -38,3 +38,4 @@ export * from "./secrets";
 export * from "./topology";
 export * from "./alerts";
 export * from "./schedule";
+export * from "./retention";

@@ -156,6 +156,8 @@ export const ZRunReport = z.object({
     error: z.string().nullable(),
     trigger: ZRunTrigger.optional(),
     waitingFor: ZRunWaitingFor.nullable().optional(),
+    /** When retention pruned its histograms (percentiles then come from stored summaries). */
+    histogramsPrunedAt: z.date().nullable().optional(),
   }),
   /** Safe-to-show environment snapshot (no endpoints, tokens or credentials). */
   environment: z.record(z.string(), z.unknown()),

@@ -164,6 +164,8 @@ export const ZRunDetail = ZRunListItem.extend({
   gitPr: z.string().nullable(),
   error: z.string().nullable(),
   startedAt: z.date().nullable(),
+  /** When retention pruned the run's histograms and resource samples (summaries stay); null: intact. */
+  histogramsPrunedAt: z.date().nullable().optional(),
   trials: z.array(ZTrialRecord),
   trigger: ZRunTrigger.optional(),
   waitingFor: ZRunWaitingFor.nullable().optional(),

@@ -94,7 +94,7 @@ export const ZGetHistoryInput = z.object({
   statistic: ZComparisonStatistic.default("p99"),
   variant: z.string().min(1).max(63).optional(),
   gitBranch: z.string().min(1).max(255).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  limit: z.coerce.number().int().min(1).max(1000).default(30),
 });
 export type TGetHistoryInput = z.input<typeof ZGetHistoryInput>;
 

@@ -135,3 +135,7 @@ export {
   type DeliveryQueue,
   type DeliveryJob,
 } from "./queue/delivery-queue";
+export {
+  createRetentionRepository,
+  type RetentionRepository,
+} from "./repositories/retention-repository";

@@ -6,6 +6,7 @@ import {
   createChangePointDecisionRepository,
   createClusterRepository,
   createHistoryRepository,
+  createRetentionRepository,
   createImportRepository,
   createMembershipRepository,
   createNoiseCalibrationRepository,
@@ -38,6 +39,7 @@ import { createClusterService } from "./clusters/cluster-service";
 import { createExportService } from "./exports/export-service";
 import { createHealthService } from "./health/health-service";
 import { createHistoryService } from "./history/history-service";
+import { createRetentionService } from "./retention/retention-service";
 import {
   createRateLimitService,
   DEFAULT_RATE_LIMITS,
@@ -230,6 +232,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       runs,
       onFinished: arrivals.runFinished,
     }),
+    /** Retention: a workspace's policy and the worker's hourly prune of old histograms. */
+    retention: createRetentionService(createRetentionRepository(db)),
     /** A statistic's trend across a benchmark's runs; runs excluded from it (audited). */
     history: historyService,
     /** Budgets and the verdicts judged by them. */

@@ -24,7 +24,7 @@ describe("bestSplit", () => {
   it("matches the statistic computed from its definition (property)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 6, maxLength: 20 }),
+        fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 6, maxLength: 60 }),
         (xs) => {
           const naive = (tau: number) => {
             const a = xs.slice(0, tau);
@@ -53,6 +53,17 @@ describe("bestSplit", () => {
         },
       ),
     );
+  });
+});
+
+describe("E-divisive on repeated values (rounding must not invent changes)", () => {
+  it("finds nothing in a constant series of non-integers, and one change in a two-level one", () => {
+    const constant = Array.from({ length: 300 }, () => 0.001234567);
+    expect(bestSplit(constant, 5)?.q).toBe(0);
+    expect(detectChangePoints(constant, { seed: 7 }).changePoints).toEqual([]);
+    const twoLevels = constant.map((x, i) => (i >= 180 ? x * 1.7 : x));
+    const { changePoints } = detectChangePoints(twoLevels, { seed: 7 });
+    expect(changePoints.map((c) => c.index)).toEqual([180]);
   });
 });
 

@@ -29,44 +29,115 @@ export interface ChangePointResult {
   changePoints: ChangePoint[];
   alpha: number;
   permutations: number;
-  /** The test that stopped the search (its p-value exceeded alpha), if one ran. */
+  /**
+   * The test that stopped the search, if one ran. Its permutations stop as soon as the p-value
+   * exceeds alpha, so `pValue` is a lower bound: the first value over alpha the count reached.
+   */
   lastRejected: { index: number; pValue: number } | null;
+}
+
+/**
+ * Dense ranks of xs (equal values share one): a segment's shuffles keep them, no re-sort, and
+ * equal values contribute an exact 0 to the distance sums (a constant series must give Q = 0, not
+ * rounding noise that a permutation test would call significant).
+ */
+function ranksOf(xs: ArrayLike<number>): Int32Array {
+  const order = Array.from({ length: xs.length }, (_, i) => i).sort(
+    (a, b) => (xs[a] ?? 0) - (xs[b] ?? 0),
+  );
+  const ranks = new Int32Array(xs.length);
+  let rank = 0;
+  order.forEach((i, k) => {
+    if (k > 0 && (xs[i] ?? 0) !== (xs[order[k - 1]!] ?? 0)) rank++;
+    ranks[i] = rank;
+  });
+  return ranks;
+}
+
+/**
+ * For every point p, Σ|x_i − x_p| over the points before it (`before`) or after it (`after`):
+ * one pass each way with a Fenwick tree of counts and sums over the ranks (strictly smaller
+ * values), the equal ones apart (distance 0) and the larger ones by difference, O(m log m).
+ */
+function distanceSums(xs: ArrayLike<number>, ranks: Int32Array) {
+  const m = xs.length;
+  const count = new Float64Array(m + 1);
+  const sum = new Float64Array(m + 1);
+  const equalCount = new Float64Array(m);
+  const equalSum = new Float64Array(m);
+  const pass = (out: Float64Array, from: number, step: number) => {
+    count.fill(0);
+    sum.fill(0);
+    equalCount.fill(0);
+    equalSum.fill(0);
+    let seen = 0;
+    let seenSum = 0;
+    for (let n = 0, p = from; n < m; n++, p += step) {
+      const x = xs[p] ?? 0;
+      const rank = ranks[p]!;
+      let lessCount = 0;
+      let lessSum = 0;
+      for (let i = rank; i > 0; i -= i & -i) {
+        lessCount += count[i]!;
+        lessSum += sum[i]!;
+      }
+      const greaterCount = seen - lessCount - equalCount[rank]!;
+      const greaterSum = seenSum - lessSum - equalSum[rank]!;
+      out[p] =
+        greaterCount === 0
+          ? lessCount * x - lessSum
+          : lessCount * x - lessSum + greaterSum - greaterCount * x;
+      for (let i = rank + 1; i <= m; i += i & -i) {
+        count[i]! += 1;
+        sum[i]! += x;
+      }
+      equalCount[rank]! += 1;
+      equalSum[rank]! += x;
+      seen++;
+      seenSum += x;
+    }
+  };
+  const before = new Float64Array(m);
+  const after = new Float64Array(m);
+  pass(before, 0, 1);
+  pass(after, m - 1, -1);
+  return { before, after };
 }
 
 /**
  * Best single split of xs by the E-divisive statistic with exponent 1:
  * Q(τ) = τ(m−τ)/m · [2/(τ(m−τ)) Σ|x−y| − Σ|x−x′|/C(τ,2) − Σ|y−y′|/C(m−τ,2)], the energy distance
- * between the two sides scaled by their sizes. Sums update as one point moves across: O(m²).
+ * between the two sides scaled by their sizes. The within/between sums update as one point moves
+ * across, from each point's distance sums to the points before and after it: O(m log m) (the
+ * direct O(m²) made a history of 1,000 runs take seconds; bench: scale).
  */
 export function bestSplit(
-  xs: readonly number[],
+  xs: ArrayLike<number>,
   minSegment: number,
+  ranks: Int32Array = ranksOf(xs),
 ): { tau: number; q: number } | null {
   const m = xs.length;
   const k = Math.max(2, minSegment);
   if (m < 2 * k) return null;
-  const d = (i: number, j: number) => Math.abs((xs[i] ?? 0) - (xs[j] ?? 0));
+  const { before, after } = distanceSums(xs, ranks);
+  // Pairs (i < j) are counted once at j in `before` and once at i in `after`.
   let wl = 0;
   let wr = 0;
-  let between = 0;
-  for (let i = 0; i < m; i++)
-    for (let j = i + 1; j < m; j++) {
-      if (j < k) wl += d(i, j);
-      else if (i >= k) wr += d(i, j);
-      else between += d(i, j);
-    }
+  let total = 0;
+  for (let p = 0; p < m; p++) {
+    total += before[p]!;
+    if (p < k) wl += before[p]!;
+    else wr += after[p]!;
+  }
+  let between = total - wl - wr;
   let best: { tau: number; q: number } | null = null;
   for (let tau = k; tau <= m - k; tau++) {
     if (tau > k) {
       // Point tau − 1 moves from the right side to the left.
       const p = tau - 1;
-      let rowL = 0;
-      let rowR = 0;
-      for (let i = 0; i < p; i++) rowL += d(i, p);
-      for (let j = p + 1; j < m; j++) rowR += d(p, j);
-      wl += rowL;
-      wr -= rowR;
-      between += rowR - rowL;
+      wl += before[p]!;
+      wr -= after[p]!;
+      between += after[p]! - before[p]!;
     }
     const r = m - tau;
     const q =
@@ -77,15 +148,17 @@ export function bestSplit(
   return best;
 }
 
-function shuffled(xs: readonly number[], rng: Rng): number[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
+/** A segment shuffled in place with its ranks (the same draws as a plain Fisher–Yates). */
+function shuffle(values: Float64Array, ranks: Int32Array, rng: Rng): void {
+  for (let i = values.length - 1; i > 0; i--) {
     const j = randomIndex(rng, i + 1);
-    const t = a[i] ?? 0;
-    a[i] = a[j] ?? 0;
-    a[j] = t;
+    const t = values[i]!;
+    values[i] = values[j]!;
+    values[j] = t;
+    const r = ranks[i]!;
+    ranks[i] = ranks[j]!;
+    ranks[j] = r;
   }
-  return a;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -121,14 +194,26 @@ export function detectChangePoints(
     if (!best) break;
     const { seg, tau, q } = best;
     let asExtreme = 0;
+    const work = segments.map((s) => {
+      const ranks = ranksOf(s);
+      return { s, ranks, values: new Float64Array(s.length), shuffledRanks: new Int32Array(ranks) };
+    });
     for (let r = 0; r < permutations; r++) {
       let permutedBest = -Infinity;
-      for (const s of segments)
+      for (const w of work) {
+        // Every permutation starts from the segment itself (the same draws as before ranks).
+        w.values.set(w.s);
+        w.shuffledRanks.set(w.ranks);
+        shuffle(w.values, w.shuffledRanks, rng);
         permutedBest = Math.max(
           permutedBest,
-          bestSplit(shuffled(s, rng), minSegment)?.q ?? -Infinity,
+          bestSplit(w.values, minSegment, w.shuffledRanks)?.q ?? -Infinity,
         );
+      }
       if (permutedBest >= q) asExtreme++;
+      // The test has failed once p can no longer reach alpha: the remaining permutations cannot
+      // change the decision (the search stops here either way), only the p-value's digits.
+      if ((1 + asExtreme) / (permutations + 1) > alpha) break;
     }
     const pValue = (1 + asExtreme) / (permutations + 1);
     const index = (bounds[seg] ?? 0) + tau;

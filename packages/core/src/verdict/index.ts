@@ -5,4 +5,12 @@ export {
 } from "./evaluate-verdict";
 export { judgeInterval } from "./decide";
 export { groupCells } from "./cells";
-export { trendValues, pooledValue, type TrendRunInput, type TrendValue } from "./trend";
+export {
+  trendCells,
+  trendValues,
+  trendValuesOfCells,
+  pooledValue,
+  type TrendCell,
+  type TrendRunInput,
+  type TrendValue,
+} from "./trend";

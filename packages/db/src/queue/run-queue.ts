@@ -5,6 +5,10 @@ export const RUN_QUEUE = "meshbench-runs";
 
 export type RunJob = { runId: string; workspaceId: string };
 
+/** The hourly retention prune (pg-boss schedule: one job an hour across all workers). */
+export const RETENTION_QUEUE = "meshbench-retention";
+const RETENTION_CRON = "17 * * * *";
+
 /**
  * The queue lives in Postgres (pg-boss, schema "pgboss"): several workers may poll it and each
  * run is claimed by one. A worker that dies stops its heartbeat, so pg-boss hands the job to
@@ -34,6 +38,11 @@ export function createRunQueue(
         heartbeatSeconds: options.heartbeatSeconds ?? 30,
       }),
     ));
+  let retention: Promise<unknown> | null = null;
+  const ensureRetention = () =>
+    (retention ??= ensure()
+      .then(() => boss.createQueue(RETENTION_QUEUE, { policy: "singleton", retryLimit: 2 }))
+      .then(() => boss.schedule(RETENTION_QUEUE, RETENTION_CRON)));
   return {
     async enqueue(job: RunJob) {
       await ensure();
@@ -49,6 +58,13 @@ export function createRunQueue(
           if (job) await handler(job.data, job.signal);
         },
       );
+    },
+    /** Runs `handler` for each hourly retention job (one worker takes each). */
+    async workRetention(handler: () => Promise<void>) {
+      await ensureRetention();
+      return boss.work(RETENTION_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+        await handler();
+      });
     },
     on(event: "error", listener: (error: Error) => void) {
       boss.on(event, listener);

@@ -87,10 +87,17 @@ export function createApiTokenRepository(db: Database) {
 
     /** Resolves a bearer token by its hash; revoked tokens do not resolve. */
     async findActiveByHash(hash: string) {
-      const token = await db.apiToken.findUnique({
-        where: { hash },
-        select: { id: true, workspaceId: true, scopes: true, revokedAt: true, lastUsedAt: true },
-      });
+      // Raw on purpose: this runs before every token request, and the ORM's findUnique costs
+      // about three times the round trip (bench: ingest).
+      const [token] = await db.$queryRaw<
+        {
+          id: string;
+          workspaceId: string;
+          scopes: string[];
+          revokedAt: Date | null;
+          lastUsedAt: Date | null;
+        }[]
+      >`SELECT "id", "workspaceId", "scopes", "revokedAt", "lastUsedAt" FROM "ApiToken" WHERE "hash" = ${hash}`;
       if (!token || token.revokedAt) return null;
       if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });

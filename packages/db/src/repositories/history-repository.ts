@@ -4,6 +4,7 @@ import {
   type TRunExclusion,
   type TTrialRecord,
 } from "@meshbench/contracts";
+import type { TrendCell } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { toTrialRecord } from "./trial-mapping";
@@ -19,7 +20,8 @@ export type HistoryRun = {
   fingerprint: TEnvironmentFingerprint | null;
   /** Set only when asked for excluded runs too (`withExcluded`) and this is one of them. */
   exclusion: Omit<TRunExclusion, "runId"> | null;
-  trials: TTrialRecord[];
+  /** Its stored per-cell statistics; null for a run not summarised yet (the service does it once). */
+  cells: TrendCell[] | null;
 };
 
 export type ReferenceRun = {
@@ -59,8 +61,10 @@ export function createHistoryRepository(db: Database) {
     },
 
     /**
-     * The benchmark's latest succeeded runs with their trials, oldest first (trend charts, change
-     * points). Excluded runs are left out unless `withExcluded` (the history page lists them greyed).
+     * The benchmark's latest succeeded runs, oldest first, with their stored per-cell statistics
+     * (null for a run not summarised yet: the history service computes and saves those once).
+     * No trial is read: history of 1,000 runs stays one indexed query (bench: scale). Excluded
+     * runs are left out unless `withExcluded` (the history page lists them greyed).
      */
     async listBenchmarkRuns(
       workspaceId: string,
@@ -86,10 +90,10 @@ export function createHistoryRepository(db: Database) {
           labels: true,
           environment: true,
           exclusion: { select: { reason: true, excludedAt: true, excludedByUserId: true } },
-          trials: { where: { status: "succeeded" }, orderBy: { sequence: "asc" } },
+          cellSummaries: true,
         },
       });
-      return rows.reverse().map(({ environment, ...r }) => {
+      return rows.reverse().map(({ environment, cellSummaries, ...r }) => {
         const fingerprint = ZEnvironmentFingerprint.safeParse(
           (environment as { fingerprint?: unknown } | null)?.fingerprint,
         );
@@ -98,9 +102,30 @@ export function createHistoryRepository(db: Database) {
           labels: (r.labels ?? {}) as Record<string, string>,
           fingerprint: fingerprint.success ? fingerprint.data : null,
           exclusion: r.exclusion,
-          trials: r.trials.map(toTrialRecord),
+          cells: (cellSummaries ?? null) as TrendCell[] | null,
         };
       });
+    },
+
+    /** The succeeded trials of these runs (in order), for summarising runs that have none yet. */
+    async succeededTrials(runIds: readonly string[]): Promise<Map<string, TTrialRecord[]>> {
+      const byRun = new Map<string, TTrialRecord[]>(runIds.map((id) => [id, []]));
+      if (runIds.length === 0) return byRun;
+      const rows = await db.trial.findMany({
+        where: { runId: { in: [...runIds] }, status: "succeeded" },
+        orderBy: [{ runId: "asc" }, { sequence: "asc" }],
+      });
+      for (const row of rows) byRun.get(row.runId)?.push(toTrialRecord(row));
+      return byRun;
+    },
+
+    /** Stores finished runs' per-cell statistics (written once; a run's trials no longer change). */
+    async saveCellSummaries(entries: readonly { runId: string; cells: TrendCell[] }[]) {
+      if (entries.length === 0) return;
+      await db.$executeRaw`
+        UPDATE "Run" AS r SET "cellSummaries" = x.cells
+        FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS x("runId" text, cells jsonb)
+        WHERE r."id" = x."runId"`;
     },
   };
 }

@@ -124,6 +124,7 @@ const detailSelect = {
   gitPr: true,
   error: true,
   startedAt: true,
+  histogramsPrunedAt: true,
   definition: true,
   definitionSource: true,
   scheduleId: true,
@@ -153,7 +154,17 @@ export function createRunRepository(db: Database) {
       select: detailSelect,
     });
     if (!row) return null;
-    const { trials, environment, labels, gitRepo, gitPr, error, startedAt, ...rest } = row;
+    const {
+      trials,
+      environment,
+      labels,
+      gitRepo,
+      gitPr,
+      error,
+      startedAt,
+      histogramsPrunedAt,
+      ...rest
+    } = row;
     const { definition, definitionSource, scheduleId, waitingForRunId, ...list } = rest;
     const item = toListItem(list);
     return {
@@ -172,6 +183,7 @@ export function createRunRepository(db: Database) {
       gitPr,
       error,
       startedAt,
+      histogramsPrunedAt,
       trials:
         options.histograms === false
           ? trials.map((t) => toTrialRow(t))

@@ -4,8 +4,9 @@ import {
   type TComparisonStatistic,
   type ZGetHistoryInput,
 } from "@meshbench/contracts";
-import { fingerprintId, historyMarkers, markersBetween, trendValues } from "@meshbench/core";
+import { fingerprintId, historyMarkers, markersBetween, trendValuesOfCells } from "@meshbench/core";
 import type { ChangePointDecisionRecord, HistoryRun } from "@meshbench/db";
+import type { SummarisedRun } from "./history-service";
 import type { z } from "zod";
 import { historyChangePoints } from "./change-points";
 
@@ -24,12 +25,12 @@ export function runMeshVersions(run: Pick<HistoryRun, "fingerprint" | "labels">)
 
 /** One series per variant × level: each included run's pooled statistic (ms). */
 export function historySeries(
-  runs: readonly HistoryRun[],
+  runs: readonly SummarisedRun[],
   statistic: TComparisonStatistic,
   variant: string | undefined,
 ): TBenchmarkHistory["series"] {
   const series = new Map<string, TBenchmarkHistory["series"][number]>();
-  for (const v of trendValues(runs, statistic)) {
+  for (const v of trendValuesOfCells(runs, statistic)) {
     if (variant && v.variant !== variant) continue;
     let s = series.get(v.cellLabel);
     if (!s) {
@@ -67,7 +68,7 @@ function budgetLines(budgets: unknown, statistic: TComparisonStatistic) {
  */
 export function buildHistory(
   benchmark: { key: string; name: string; budgets: unknown },
-  runs: readonly HistoryRun[],
+  runs: readonly SummarisedRun[],
   decisions: readonly ChangePointDecisionRecord[],
   input: THistoryQuery,
 ): TBenchmarkHistory {

@@ -5,6 +5,7 @@ import {
 } from "@meshbench/contracts";
 import { ACROSS_RUNS_METHOD, compareAcrossRuns } from "@meshbench/core";
 import type { HistoryRun } from "@meshbench/db";
+import type { SummarisedRun } from "./history-service";
 import type { z } from "zod";
 import { historySeries, runMeshVersions } from "./build-history";
 
@@ -24,7 +25,7 @@ function sideValue(run: HistoryRun, by: TCompareQuery["by"], name: string): stri
  */
 export function compareHistory(
   benchmarkKey: string,
-  runs: readonly HistoryRun[],
+  runs: readonly SummarisedRun[],
   input: TCompareQuery,
 ): THistoryComparison {
   if (input.a === input.b)

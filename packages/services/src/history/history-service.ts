@@ -7,10 +7,12 @@ import {
   type ZGetHistoryInput,
 } from "@meshbench/contracts";
 import type { z } from "zod";
+import { trendCells, type TrendCell } from "@meshbench/core";
 import type {
   BenchmarkRepository,
   ChangePointDecisionRepository,
   HistoryRepository,
+  HistoryRun,
   RunExclusionRepository,
 } from "@meshbench/db";
 import type { AuditService } from "../audit/audit-service";
@@ -43,8 +45,9 @@ export function createHistoryService(deps: Deps) {
         gitBranch: input.gitBranch,
         withExcluded: true,
       });
+      const summarised = await withCells(deps.history, runs);
       const decisions = await deps.decisions.list(workspaceId, benchmark.key);
-      return buildHistory(benchmark, runs, decisions, input);
+      return buildHistory(benchmark, summarised, decisions, input);
     },
     /** Runs at one mesh version (or label value) against runs at another; runs are the unit. */
     async compare(workspaceId: string, input: TCompareQuery): Promise<THistoryComparison> {
@@ -53,7 +56,7 @@ export function createHistoryService(deps: Deps) {
         limit: input.limit,
         gitBranch: input.gitBranch,
       });
-      return compareHistory(benchmark.key, runs, input);
+      return compareHistory(benchmark.key, await withCells(deps.history, runs), input);
     },
     /** Confirms or dismisses a detected change point (kept either way; dismissed ones greyed). */
     async decideChangePoint(
@@ -73,3 +76,22 @@ export function createHistoryService(deps: Deps) {
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
+
+/** A history run with its per-cell statistics resolved. */
+export type SummarisedRun = Omit<HistoryRun, "cells"> & { cells: TrendCell[] };
+
+/**
+ * Every run with its per-cell statistics: stored ones as they are, the rest computed from their
+ * trials once and saved (runs summarised before this existed, runs just finished).
+ */
+async function withCells(
+  history: HistoryRepository,
+  runs: readonly HistoryRun[],
+): Promise<SummarisedRun[]> {
+  const missing = runs.filter((r) => r.cells === null).map((r) => r.id);
+  const trials = await history.succeededTrials(missing);
+  const computed = missing.map((runId) => ({ runId, cells: trendCells(trials.get(runId) ?? []) }));
+  await history.saveCellSummaries(computed);
+  const byRun = new Map(computed.map((c) => [c.runId, c.cells]));
+  return runs.map((r) => ({ ...r, cells: r.cells ?? byRun.get(r.id) ?? [] }));
+}

@@ -93,6 +93,8 @@ export function createReportService({ runs, samples, noise }: Deps) {
           run.status,
           run.trialsDone,
           run.finishedAt,
+          // A pruned run reads its stored summaries: a report from before the prune is stale.
+          run.histogramsPrunedAt ?? null,
         ])
       : null;
     const cached = key === null ? undefined : finishedReports.get(key);
@@ -107,7 +109,11 @@ export function createReportService({ runs, samples, noise }: Deps) {
       reference,
       audience,
     });
-    const report = importedFrom ? { ...built, run: { ...built.run, source: run.source } } : built;
+    const shown = importedFrom ? { ...built, run: { ...built.run, source: run.source } } : built;
+    const report = {
+      ...shown,
+      run: { ...shown.run, histogramsPrunedAt: run.histogramsPrunedAt ?? null },
+    };
     if (key !== null) {
       if (finishedReports.size >= 64) finishedReports.delete(finishedReports.keys().next().value!);
       finishedReports.set(key, report);

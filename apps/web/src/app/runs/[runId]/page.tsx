@@ -45,6 +45,12 @@ export default async function RunPage({ params, searchParams }: Props) {
   await progress;
   return (
     <HydrateClient>
+      {report.run.histogramsPrunedAt ? (
+        <p className="text-muted-foreground mb-2 text-sm" data-testid="histograms-pruned">
+          Histograms pruned on {report.run.histogramsPrunedAt.toISOString().slice(0, 10)} (workspace
+          retention): percentiles and deltas come from the stored summaries.
+        </p>
+      ) : null}
       <RunView
         runId={runId}
         reference={ref}
