@@ -19,10 +19,13 @@ export async function demoSession(appUrl: string) {
   async function trpc<T>(procedure: string, input?: unknown, write = false): Promise<T> {
     const url = `${appUrl}/api/trpc/${procedure}`;
     const headers = { cookie, origin: appUrl, "content-type": "application/json" };
-    const body = JSON.stringify({ json: input ?? null });
+    // No input is sent as none (superjson's `{}`), not as null: an optional input refuses null.
+    const body = JSON.stringify(input === undefined ? {} : { json: input });
     const answer = write
       ? await fetch(url, { method: "POST", headers, body })
-      : await fetch(`${url}?input=${encodeURIComponent(body)}`, { headers });
+      : await fetch(input === undefined ? url : `${url}?input=${encodeURIComponent(body)}`, {
+          headers,
+        });
     const json = (await answer.json()) as {
       result?: { data: { json: T } };
       error?: { json: { message: string } };

@@ -163,8 +163,8 @@ export function preparedAlready(variants: Map<string, PreparedVariant>): Prepari
       return prepared ? Promise.resolve(prepared) : undefined;
     },
     settled: () => true,
-    all: async () => variants,
-    done: async () => {},
+    all: () => Promise.resolve(variants),
+    done: () => Promise.resolve(),
   };
 }
 

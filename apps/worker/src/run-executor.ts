@@ -118,8 +118,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
       throw new WorkerStopping("worker stopping; run will resume");
     }
     const apiCalls = claimed.gateway.apiCalls();
-    // Counted from when every variant was prepared (a trial before that shares the counter with
-    // the other variants' preparation, so it is left out of the figure).
+    // From when every variant was prepared (an earlier trial shares the counter: left out).
     const trialCalls = apiCalls - stats.apiCallsAtPrepared - stats.samplingCallsAfterPrepared;
     const perTrial = stats.trialsAfterPrepared ? trialCalls / stats.trialsAfterPrepared : null;
     // Every probe of the search, this worker's and a previous one's, in the load lines.
@@ -162,8 +161,7 @@ export async function executeRun(deps: ExecutorDeps, job: Job, signal: AbortSign
     deps.log(`run ${runId} failed: ${message}`);
     await deps.execution.fail(ws, runId, message);
   } finally {
-    // A variant still being prepared (the run failed or stopped early) finishes first, so cleanup
-    // removes everything it created.
+    // A variant still being prepared finishes first, so cleanup removes everything it created.
     await preparing?.done();
     if (cleanupAtEnd) await cleanup(deps, claimed.gateway, runId);
   }

@@ -4,12 +4,9 @@ import {
   type TBenchmarkDefinition,
   type TClusterCaps,
   type TResolvedHeader,
-  type TTrialCoordinates,
-  type TValidityFlag,
 } from "@meshbench/contracts";
 import type {
   ClusterRepository,
-  ResourceSampleInput,
   ResourceSampleRepository,
   RunExecutionRepository,
   RunRepository,
@@ -19,15 +16,16 @@ import {
   mulberry32,
   planTrials,
   probeObservationsOf,
-  trialCpuMillicores,
-  type LoadGeneratorCeiling,
   type TPlannedTrial,
 } from "@meshbench/core";
 import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
-import { assessedTrial, type TrialPath } from "../results/record-trial";
+import { assessedTrial } from "../results/record-trial";
 import { generatorCpu, generatorsResult } from "./generator-results";
+import { targetCpuShare, type TrialOutput } from "./trial-output";
+
+export type { TrialOutput } from "./trial-output";
 
 type Deps = {
   runs: RunRepository;
@@ -77,39 +75,6 @@ function planOf(def: TBenchmarkDefinition, finishedKeys: ReadonlySet<string>) {
 
 const finishedKeysOf = (trials: { key: string; status: string }[]) =>
   new Set(trials.filter((t) => t.status !== "pending" && t.status !== "running").map((t) => t.key));
-
-/** One trial's load-generator output and the usage sampled while it ran. */
-export type TrialOutput = {
-  /** The trial's key, as planned (core trialKey of its coordinates). */
-  key: string;
-  coordinates: TTrialCoordinates;
-  sequence: number;
-  /**
-   * The load generator's result document (Fortio JSON for scheduled runs), or one per load
-   * generator in generator order (merged exactly into the trial's result).
-   */
-  text: string | readonly string[];
-  /** The load generators' pods, in generator order: each one's CPU is read off its samples. */
-  generatorPods?: readonly string[];
-  samples: ResourceSampleInput[];
-  /** Flags the worker raised itself (e.g. the target was not idle before it), kept beside the assessed ones. */
-  flags?: TValidityFlag[];
-  /** A meshed variant's declared path and the mesh's counters around the trial, judged here. */
-  path?: TrialPath;
-  /** The load generator's CPU ceiling (core's loadGeneratorCeiling); absent or null: not judged. */
-  loadGeneratorCeiling?: LoadGeneratorCeiling | null;
-  /** The target's pods' CPU limit, summed; absent or null: its CPU saturation is not judged. */
-  targetCpuLimitMillicores?: number | null;
-};
-
-/** The target's CPU (its apps and their proxies) over its limit; null when either is unknown. */
-function targetCpuShare(output: TrialOutput): number | null {
-  const limit = output.targetCpuLimitMillicores ?? null;
-  const used = trialCpuMillicores(
-    output.samples.filter((s) => s.role === "app" || s.role === "proxy"),
-  );
-  return limit && used !== null ? used / limit : null;
-}
 
 /**
  * What the worker does to the database while it drives a run: claim it and open its cluster,
