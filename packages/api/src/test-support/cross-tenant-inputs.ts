@@ -71,7 +71,22 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     input: (fx) => ({ runId: fx.a.runId }),
   },
 
+  "runs.trialRateSeries": {
+    kind: "object",
+    minimum: "viewer",
+    input: async (fx) => {
+      const trial = await fx.db.trial.findFirstOrThrow({ where: { runId: fx.a.runId } });
+      return { runId: fx.a.runId, trialId: trial.id };
+    },
+  },
+
   "workspaces.current": { kind: "workspace", minimum: "viewer", input: none },
+  "workspaces.retention": { kind: "workspace", minimum: "viewer", input: none },
+  "workspaces.setRetention": {
+    kind: "workspace",
+    minimum: "admin",
+    input: () => ({ retentionDays: 90 }),
+  },
 
   "members.list": { kind: "workspace", minimum: "viewer", input: none },
   "members.invite": {
@@ -239,6 +254,12 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     kind: "object",
     minimum: "viewer",
     input: (fx) => ({ clusterId: fx.a.clusterId }),
+  },
+  "clusters.setCaps": {
+    kind: "object",
+    minimum: "admin",
+    scope: "clusters:write",
+    input: (fx) => ({ clusterId: fx.a.clusterId, caps: { maxQps: 5000 } }),
   },
   "clusters.validate": {
     kind: "object",

@@ -53,6 +53,7 @@ export async function insertRunWithTrials(
     histogram: t.histogram ? t.histogram.toString("base64") : null,
     meta: t.meta,
     pathCheck: "pathCheck" in t ? t.pathCheck : null,
+    rateSeries: "rateSeries" in t ? (t.rateSeries ?? null) : null,
     startedAt: t.startedAt?.toISOString() ?? null,
     finishedAt: t.finishedAt.toISOString(),
   }));
@@ -73,20 +74,20 @@ export async function insertRunWithTrials(
     INSERT INTO "Trial" ("id", "runId", "key", "variant", "requestedQps", "connections",
       "payloadBytes", "protocol", "keepAlive", "repetition", "sequence", "status", "loadGenerator",
       "summaryOnly", "resolutionSeconds", "validityFlags", "actualQps", "durationSeconds",
-      "requestCount", "errorCount", "summary", "histogram", "meta", "pathCheck", "startedAt",
-      "finishedAt")
+      "requestCount", "errorCount", "summary", "histogram", "meta", "pathCheck", "rateSeries",
+      "startedAt", "finishedAt")
     SELECT t."id", run."id", t."key", t."variant", t."requestedQps", t."connections",
       t."payloadBytes", t."protocol", t."keepAlive", t."repetition", t."sequence",
       'succeeded'::"TrialStatus", t."loadGenerator", t."summaryOnly", t."resolutionSeconds",
       t."validityFlags", t."actualQps", t."durationSeconds", t."requestCount", t."errorCount",
-      t."summary", decode(t."histogram", 'base64'), t."meta", t."pathCheck", t."startedAt",
-      t."finishedAt"
+      t."summary", decode(t."histogram", 'base64'), t."meta", t."pathCheck", t."rateSeries",
+      t."startedAt", t."finishedAt"
     FROM run, jsonb_to_recordset(${json(rows)}::jsonb) AS t("id" text, "key" text,
       "variant" text, "requestedQps" float8, "connections" int, "payloadBytes" int,
       "protocol" text, "keepAlive" boolean, "repetition" int, "sequence" int,
       "loadGenerator" text, "summaryOnly" boolean, "resolutionSeconds" float8,
       "validityFlags" jsonb, "actualQps" float8, "durationSeconds" float8, "requestCount" int,
       "errorCount" int, "summary" jsonb, "histogram" text, "meta" jsonb, "pathCheck" jsonb,
-      "startedAt" timestamptz, "finishedAt" timestamptz)`;
+      "rateSeries" jsonb, "startedAt" timestamptz, "finishedAt" timestamptz)`;
   return runId;
 }
