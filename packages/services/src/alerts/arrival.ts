@@ -107,6 +107,9 @@ export function createArrivalService(deps: Deps) {
     const benchmark = await deps.benchmarks.getBudgets(workspaceId, run.benchmarkKey);
     if (!benchmark) return [];
     const rules = await deps.alerts.listRules(workspaceId, benchmark.id);
+    // Nobody is told about this benchmark: nothing to detect now (the history page detects on
+    // read). Keeps CI uploads at a bare insert's cost (issue 27's ingest bench).
+    if (rules.length === 0) return [];
     const ctx = { appUrl: deps.appUrl, benchmark, run };
     const out: Event[] = [];
     const ofKind = (kind: AlertRuleRecord["kind"]) => rules.filter((r) => r.kind === kind);
