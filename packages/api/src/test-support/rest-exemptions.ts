@@ -9,6 +9,8 @@ export const REST_EXEMPTIONS: Record<string, string> = {
     "the context locally, and POST /clusters checks the kubeconfig the same way",
   "clusters.refreshDetection":
     "re-detecting meshes is part of validation: POST /clusters/{clusterId}/validate",
+  "workspaces.setRetention":
+    "deletes histograms over time: kept to signed-in admins, so no token (however leaked) can shorten it",
   "clusters.delete":
     "destructive: kept to signed-in admins, so no token (however leaked) can remove a cluster",
   "tokens.list": "tokens are managed by signed-in admins only: a token never lists tokens",

@@ -11,6 +11,7 @@ import { atLeast } from "~/lib/roles";
 import { ChannelsSection } from "~/features/alerts/channels-section";
 import { AuditLog } from "./audit-log";
 import { MembersSection } from "./members-section";
+import { RetentionSection } from "./retention-section";
 import { SecretsSection } from "./secrets-section";
 import { TokensSection } from "./tokens-section";
 
@@ -47,6 +48,7 @@ export function SettingsView({
       {isAdmin && <TokensSection tokens={tokens} />}
       {isAdmin && <SecretsSection secrets={secrets} />}
       {isAdmin && <ChannelsSection channels={channels} />}
+      {isAdmin && <RetentionSection />}
       {isAdmin && <AuditLog events={events} members={members} />}
     </>
   );

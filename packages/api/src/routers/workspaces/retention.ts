@@ -22,23 +22,6 @@ export const getRetention = viewerProcedure
 
 /** Admins set how long full histograms and resource samples are kept. */
 export const setRetention = adminProcedure
-  .meta({
-    openapi: {
-      method: "PUT",
-      path: "/workspace/retention",
-      protect: true,
-      tags: ["workspace"],
-      summary: "Set the workspace's retention policy (admins)",
-      description:
-        "retentionDays 1–3650, or null to keep everything. Takes effect at the worker's next hourly prune. " +
-        "Requires the admin role (API tokens cannot call it).",
-      errorResponses: {
-        400: "Invalid input (names the field)",
-        401: "Missing or invalid token",
-        403: "Requires the admin role",
-      },
-    },
-  })
   .input(ZRetentionPolicy)
   .output(ZRetentionPolicy)
   .mutation(({ ctx, input }) => ctx.services.retention.set(ctx.actor.workspaceId, input));
