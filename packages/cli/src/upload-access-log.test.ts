@@ -14,7 +14,7 @@ const io = {
 } as unknown as CliIo;
 
 const RESULT = "fortio/access-log/qps50-c2-err503-result.json";
-const LOG = "fortio/access-log/qps50-c2-err503-access.json";
+const LOG = "fortio/access-log/qps50-c2-err503-access.jsonl";
 
 describe("meshbench upload --access-log", () => {
   it("sends the access log with the result it names, and none with the others", async () => {

@@ -8,7 +8,7 @@ import { createServices } from "@meshbench/services";
 
 /** A real Fortio 1.68.2 run (50 QPS, 2 connections, 3 s, ~10% 503s) and its JSON access log. */
 const result = readFixture("fortio/access-log/qps50-c2-err503-result.json");
-const accessLog = readFixture("fortio/access-log/qps50-c2-err503-access.json");
+const accessLog = readFixture("fortio/access-log/qps50-c2-err503-access.jsonl");
 
 describe("a trial's throughput over time (real database)", () => {
   const db = useTestDatabase(createPrismaClient);
