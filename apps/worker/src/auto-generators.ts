@@ -13,7 +13,7 @@ import { generatorsResult } from "@meshbench/services";
 import type { TResolvedHeader } from "@meshbench/contracts";
 
 /** Each probe's length: long enough for a steady rate, short beside the trials it sizes. */
-export const AUTO_PROBE_SECONDS = 5;
+const AUTO_PROBE_SECONDS = 5;
 /** Probes sit far beyond any planned trial's sequence, so their Fortio labels never collide. */
 const PROBE_SEQUENCE = 1_000_000;
 /** Errors above this share mean the target, not the generators, gave way (core's saturation rule). */
@@ -113,7 +113,7 @@ export function describeAutoGenerators(variant: string, choice: AutoGenerators) 
  * (chooseGenerators), kept in `run.generators` and described for the run's environment; a variant
  * whose probes fail is not run (its problem set in `variants`).
  */
-export async function autoGenerators(
+async function autoGenerators(
   deps: { log: (message: string) => void },
   run: {
     runId: string;
@@ -156,7 +156,7 @@ export async function autoGenerators(
 }
 
 /** Variants already prepared (after "auto" probed them), as the trial loop reads them. */
-export function preparedAlready(variants: Map<string, PreparedVariant>): PreparingVariants {
+function preparedAlready(variants: Map<string, PreparedVariant>): PreparingVariants {
   return {
     get: (variant) => {
       const prepared = variants.get(variant);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../stats/prng";
 import { judgeInterval } from "./decide";
 import { evaluateVerdict } from "./evaluate-verdict";
-import { trendValues } from "./trend";
+import { trendCells, trendValuesOfCells } from "./trend";
 
 /** A 2000-sample histogram of latencies around `medianMs` (100 µs buckets), per-repetition jitter. */
 function histogram(medianMs: number, seed: number): THistogram {
@@ -278,7 +278,7 @@ describe("evaluateVerdict: validity and empty inputs", () => {
   });
 });
 
-describe("trendValues", () => {
+describe("trend values (trendCells, then trendValuesOfCells)", () => {
   it("gives one pooled value per run and cell, skipping invalid trials", () => {
     const runs = [
       { id: "r1", trials: reps("baseline", 0.4, 3) },
@@ -290,7 +290,10 @@ describe("trendValues", () => {
         ],
       },
     ];
-    const values = trendValues(runs, "p50");
+    const values = trendValuesOfCells(
+      runs.map((r) => ({ id: r.id, cells: trendCells(r.trials) })),
+      "p50",
+    );
     expect(values.map((v) => [v.runId, v.cellLabel, v.repetitions])).toEqual([
       ["r1", "baseline @ 500 QPS, 8 conn", 3],
       ["r2", "baseline @ 500 QPS, 8 conn", 2],

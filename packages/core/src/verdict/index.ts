@@ -7,10 +7,8 @@ export { judgeInterval } from "./decide";
 export { groupCells } from "./cells";
 export {
   trendCells,
-  trendValues,
   trendValuesOfCells,
   pooledValue,
   type TrendCell,
-  type TrendRunInput,
   type TrendValue,
 } from "./trend";

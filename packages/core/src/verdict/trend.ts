@@ -4,11 +4,6 @@ import { mergeHistograms } from "../stats/merge";
 import { summarizeHistogram } from "../stats/percentiles";
 import { groupCells } from "./cells";
 
-export interface TrendRunInput {
-  id: string;
-  trials: readonly TTrialRecord[];
-}
-
 /** A run's pooled statistics (seconds; null when unknown) in one cell. */
 export interface TrendCell {
   variant: string;
@@ -96,16 +91,5 @@ export function trendValuesOfCells(
         },
       ];
     }),
-  );
-}
-
-/** One value per run and cell (variant × load level), valid trials only, for trend charts. */
-export function trendValues(
-  runs: readonly TrendRunInput[],
-  statistic: TComparisonStatistic,
-): TrendValue[] {
-  return trendValuesOfCells(
-    runs.map((r) => ({ id: r.id, cells: trendCells(r.trials) })),
-    statistic,
   );
 }

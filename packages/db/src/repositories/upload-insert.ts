@@ -10,7 +10,7 @@ type TrialRow = ReturnType<typeof completedTrialData> & { key: string };
  * A row id in the shape of Prisma's cuid() (a letter, then time and randomness in base 36): the
  * raw insert below cannot ask the ORM for one.
  */
-export function newRowId(): string {
+function newRowId(): string {
   const random = randomBytes(12).toString("hex");
   return `c${Date.now().toString(36)}${BigInt(`0x${random}`).toString(36)}`.slice(0, 25);
 }
