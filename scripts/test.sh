@@ -13,12 +13,19 @@ ensure_chromium
 # is non-zero if any layer failed.
 passed=0
 failed=()
+# Each layer's output is also kept outside the repo, and a failed layer's failing lines are
+# repeated at the very end, so the tail of a CI log says which test failed and why.
+logs="${XDG_STATE_HOME:-$HOME/.local/state}/meshbench/test-logs/$(date -u +%Y%m%dT%H%M%SZ)-$$"
+mkdir -p "$logs"
+n=0
 timings=("$(awk -v s=$((SECONDS - started_all)) 'BEGIN { printf "%6.1f min  setup (toolchain, dependencies, Chromium)", s / 60 }')")
 layer() {
   local name="$1" started=$SECONDS outcome=passed
   shift
+  n=$((n + 1))
+  local log="$logs/$n.log"
   printf '\n=== %s\n' "$name"
-  if "$@"; then passed=$((passed + 1)); else failed+=("$name") && outcome=FAILED; fi
+  if "$@" 2>&1 | tee "$log"; then passed=$((passed + 1)); else failed+=("$n|$name") && outcome=FAILED; fi
   local minutes
   minutes=$(awk -v s=$((SECONDS - started)) 'BEGIN { printf "%.1f", s / 60 }')
   printf '=== %s: %s in %s min\n' "$name" "$outcome" "$minutes"
@@ -45,6 +52,13 @@ layer "schema fuzzing (schemathesis vs the served OpenAPI document: no 5xx, ever
 printf '\nminutes per layer:\n'
 printf '  %s\n' "${timings[@]}"
 awk -v s=$((SECONDS - started_all)) 'BEGIN { printf "  %6.1f min  all layers\n", s / 60 }'
-for name in "${failed[@]}"; do echo "FAILED: $name"; done
+for entry in "${failed[@]}"; do
+  name="${entry#*|}"
+  echo "FAILED: $name (whole output: $logs/${entry%%|*}.log)"
+  # vitest/Playwright/turbo failure lines, colours stripped, at most 25 per layer
+  sed -e 's/\x1b\[[0-9;]*m//g' "$logs/${entry%%|*}.log" |
+    grep -E '(^| )(FAIL|×|✗|✘)( |$)|AssertionError|Error: |ERR_PNPM|Test timed out|failed with exit' |
+    grep -v -E '^\s*$' | awk '!seen[$0]++' | head -25 | sed 's/^/    /' || true
+done
 echo "layers: $passed passed, ${#failed[@]} failed"
 [ "${#failed[@]}" -eq 0 ]
