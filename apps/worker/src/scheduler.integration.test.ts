@@ -30,13 +30,17 @@ describe("the scheduler tick on a real database", () => {
   let clusterId: string;
 
   const newSchedule = async (cron: string, lastDueAt: string, enabled = true) => {
-    const s = await services.schedules.create(workspaceId, {
-      benchmarkId,
-      clusterId,
-      cron,
-      timezone: "UTC",
-      enabled,
-    });
+    const s = await services.schedules.create(
+      workspaceId,
+      {
+        benchmarkId,
+        clusterId,
+        cron,
+        timezone: "UTC",
+        enabled,
+      },
+      { actorUserId: null },
+    );
     await db.schedule.update({ where: { id: s.id }, data: { lastDueAt: new Date(lastDueAt) } });
     return s.id;
   };
@@ -177,6 +181,7 @@ describe("the scheduler tick on a real database", () => {
     await services.schedules.update(
       workspaceId,
       { scheduleId, enabled: true },
+      { actorUserId: null },
       new Date("2026-05-01T11:01:00Z"),
     );
     expect(

@@ -63,10 +63,11 @@ export const ZRunListFilter = z.object({
 });
 export type TRunListFilter = z.infer<typeof ZRunListFilter>;
 
-export const ZListRunsInput = z.object({
-  limit: z.number().int().min(1).max(100).default(25),
+/** A page of the runs list: flat, so REST takes it as query parameters (GET /runs?status=…). */
+export const ZListRunsInput = ZRunListFilter.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** The previous page's `nextCursor`. */
   cursor: ZId.nullish(),
-  filter: ZRunListFilter.optional(),
 });
 export type TListRunsInput = z.infer<typeof ZListRunsInput>;
 

@@ -56,19 +56,23 @@ describe("every write to Postgres drops NUL (text from clusters, pods and docume
     expect([...cluster.kubeconfigCiphertext!]).toEqual([0, 42, 0]);
 
     const runs = createRunExecutionRepository(db());
-    const runId = await runs.createScheduled(ws.id, {
-      benchmarkId: benchmark.id,
-      clusterId: cluster.id,
-      title: `scheduled${NUL}`,
-      trialsTotal: 1,
-      definition: ZBenchmarkDefinition.parse({
-        key: "nul",
-        name: `snapshot${NUL}`,
-        target: { kind: "fortio-echo" },
-        variants: [{ name: "baseline", mesh: "baseline" }],
-        loadMatrix: { qps: [10], connections: [1] },
-      }),
-    });
+    const runId = await runs.createScheduled(
+      ws.id,
+      {
+        benchmarkId: benchmark.id,
+        clusterId: cluster.id,
+        title: `scheduled${NUL}`,
+        trialsTotal: 1,
+        definition: ZBenchmarkDefinition.parse({
+          key: "nul",
+          name: `snapshot${NUL}`,
+          target: { kind: "fortio-echo" },
+          variants: [{ name: "baseline", mesh: "baseline" }],
+          loadMatrix: { qps: [10], connections: [1] },
+        }),
+      },
+      () => {},
+    );
     await runs.claim(ws.id, runId);
     await runs.setEnvironment(ws.id, runId, { [`node${NUL}`]: { kernel: `6.1${NUL}` } });
     const coordinates = {

@@ -233,7 +233,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       onFinished: arrivals.runFinished,
     }),
     /** Retention: a workspace's policy and the worker's hourly prune of old histograms. */
-    retention: createRetentionService(createRetentionRepository(db)),
+    retention: createRetentionService(createRetentionRepository(db), audits),
     /** A statistic's trend across a benchmark's runs; runs excluded from it (audited). */
     history: historyService,
     /** Budgets and the verdicts judged by them. */
@@ -278,7 +278,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** runs.start / runs.cancel: queue runs for the workers (pg-boss); waiting runs woken. */
     scheduling,
     /** Schedules per benchmark × cluster: cron in a time zone, next runs, firings. */
-    schedules: createScheduleService({ schedules, benchmarks, clusters }),
+    schedules: createScheduleService({ schedules, benchmarks, clusters, audit: audits }),
     /** The worker's scheduler tick: fires due schedules once across worker processes. */
     scheduleFiring: createScheduleFiring({ schedules, benchmarks, clusters, scheduling }),
     /** The worker's side of a run: claim, record trials, finish. */

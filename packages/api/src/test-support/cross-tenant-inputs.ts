@@ -418,11 +418,15 @@ export const matrixEntries: Record<string, MatrixEntry> = {
     minimum: "member",
     scope: "benchmarks:write",
     input: async (fx) => {
-      const rule = await fx.services.alerts.createRule(fx.a.workspaceId, null, {
-        benchmarkKey: fx.a.benchmarkKey,
-        channelId: await channelOfA(fx),
-        kind: "run_failed",
-      });
+      const rule = await fx.services.alerts.createRule(
+        fx.a.workspaceId,
+        {
+          benchmarkKey: fx.a.benchmarkKey,
+          channelId: await channelOfA(fx),
+          kind: "run_failed",
+        },
+        { actorUserId: null },
+      );
       return { ruleId: rule.id };
     },
   },

@@ -200,13 +200,17 @@ export async function buildMatrix(db: Database) {
       });
     },
     async newScheduleOfA() {
-      const schedule = await services.schedules.create(a.workspaceId, {
-        benchmarkId: a.benchmarkId,
-        clusterId: a.clusterId,
-        cron: "0 3 * * *",
-        timezone: "UTC",
-        enabled: true,
-      });
+      const schedule = await services.schedules.create(
+        a.workspaceId,
+        {
+          benchmarkId: a.benchmarkId,
+          clusterId: a.clusterId,
+          cron: "0 3 * * *",
+          timezone: "UTC",
+          enabled: true,
+        },
+        { actorUserId: null },
+      );
       return schedule.id;
     },
     async newShareLinkOfA() {

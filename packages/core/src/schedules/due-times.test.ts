@@ -18,6 +18,17 @@ describe("scheduleTimingProblem", () => {
     expect(scheduleTimingProblem({ cron: "nightly", timezone: "UTC" })?.field).toBe("cron");
     expect(scheduleTimingProblem({ cron: "0 2 1 * 1", timezone: "UTC" })?.field).toBe("cron");
   });
+  it("says in its message which field it is, even where the cron parser's words do not", () => {
+    expect(scheduleTimingProblem({ cron: "61 2 * * *", timezone: "UTC" })?.message).toBe(
+      'cron "61 2 * * *" is invalid: Constraint error, got value 61 expected range 0-59',
+    );
+    expect(scheduleTimingProblem({ cron: "0 2 * *", timezone: "UTC" })?.message).toMatch(
+      /^a cron expression has five fields/,
+    );
+    expect(scheduleTimingProblem({ cron: "0 2 * * *", timezone: "Mars/X" })?.message).toMatch(
+      /time zone/,
+    );
+  });
 });
 
 describe("nextDueTimes", () => {

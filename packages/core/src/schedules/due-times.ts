@@ -29,7 +29,11 @@ export function scheduleTimingProblem(
   try {
     parse(timing, new Date(0)).next();
   } catch (error) {
-    return { field: "cron", message: (error as Error).message };
+    // The parser's own words name no field ("Constraint error, got value 61 …"): say which.
+    return {
+      field: "cron",
+      message: `cron "${timing.cron.trim()}" is invalid: ${(error as Error).message}`,
+    };
   }
   return null;
 }

@@ -1,5 +1,4 @@
 import {
-  ACTIVE_RUN_STATUSES,
   ZClusterCaps,
   type TClusterCaps,
   type TClusterValidation,
@@ -109,12 +108,6 @@ export function createClusterRepository(db: Database) {
     },
 
     /** Runs queued or running on the cluster (what its concurrent-runs cap counts). */
-    activeRunCount(workspaceId: string, clusterId: string) {
-      return db.run.count({
-        where: { workspaceId, clusterId, status: { in: [...ACTIVE_RUN_STATUSES] } },
-      });
-    },
-
     async nameTaken(workspaceId: string, name: string) {
       return (await db.cluster.count({ where: { workspaceId, name } })) > 0;
     },

@@ -8,6 +8,14 @@ import type { Prisma } from "../generated/prisma/client";
 import { readSnapshot } from "./definition-snapshot";
 import { runCreateData } from "./run-repository";
 
+/**
+ * The lock that serialises what happens to one cluster's runs (a start under its caps, a worker's
+ * claim): transaction-scoped, so it goes with the transaction whatever happens.
+ */
+function lockCluster(tx: Pick<Prisma.TransactionClient, "$executeRaw">, clusterId: string) {
+  return tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meshbench-cluster:${clusterId}`}))`;
+}
+
 /** A claim: the run is now running, or it is not, and which run holds its cluster if that is why. */
 export type ClaimResult = { claimed: true } | { claimed: false; busyWith: string | null };
 
@@ -32,17 +40,39 @@ export function createRunExecutionRepository(db: Database) {
         /** The schedule that fired it (trigger: schedule), if any. */
         scheduleId?: string;
       },
+      /**
+       * Admits the run given how many runs are active (queued or running) on its cluster, or
+       * throws. Counted and inserted under the cluster's lock, so two starts racing for the last
+       * slot of a concurrent-runs cap cannot both see it free.
+       */
+      admit: (activeRuns: number) => void,
     ) {
       const { trialsTotal, scheduleId, ...rest } = input;
-      const run = await db.run.create({
-        data: {
-          ...runCreateData(workspaceId, { ...rest, source: "scheduled", status: "queued" }),
-          trialsTotal,
-          scheduleId: scheduleId ?? null,
+      return db.$transaction(
+        async (tx) => {
+          await lockCluster(tx, input.clusterId);
+          admit(
+            await tx.run.count({
+              where: {
+                workspaceId,
+                clusterId: input.clusterId,
+                status: { in: [...ACTIVE_RUN_STATUSES] },
+              },
+            }),
+          );
+          const run = await tx.run.create({
+            data: {
+              ...runCreateData(workspaceId, { ...rest, source: "scheduled", status: "queued" }),
+              trialsTotal,
+              scheduleId: scheduleId ?? null,
+            },
+            select: { id: true },
+          });
+          return run.id;
         },
-        select: { id: true },
-      });
-      return run.id;
+        // Starts on one cluster queue behind its lock: wait for it rather than fail a burst.
+        { maxWait: 10_000, timeout: 20_000 },
+      );
     },
 
     /** The run's state, its definition snapshot (what it runs, whatever the benchmark says now) and trials. */
@@ -75,7 +105,7 @@ export function createRunExecutionRepository(db: Database) {
         });
         if (!run) return { claimed: false, busyWith: null };
         if (run.clusterId) {
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meshbench-cluster:${run.clusterId}`}))`;
+          await lockCluster(tx, run.clusterId);
           const other = await tx.run.findFirst({
             where: { clusterId: run.clusterId, status: "running", id: { not: runId } },
             orderBy: { startedAt: "asc" },

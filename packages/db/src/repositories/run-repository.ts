@@ -6,7 +6,6 @@ import type {
   TPathCheck,
   TRateSeries,
   TRunDetail,
-  TRunListFilter,
   TTrialRow,
   TRunSource,
   TRunStatus,
@@ -18,7 +17,7 @@ import { encodeHistogram } from "@meshbench/core";
 import type { Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { definitionSnapshot, readImportedFrom, readSnapshot } from "./definition-snapshot";
-import { listSelect, runListWhere, toListItem } from "./run-list";
+import { listRuns, listSelect, toListItem, type RunListPageOptions } from "./run-list";
 import { toTrialRecord, toTrialRow } from "./trial-mapping";
 
 export type CreateRunInput = {
@@ -200,23 +199,7 @@ export function createRunRepository(db: Database) {
       return run.id;
     },
 
-    async list(
-      workspaceId: string,
-      options: { limit: number; cursor?: string | null; filter?: TRunListFilter },
-    ) {
-      const rows = await db.run.findMany({
-        where: { workspaceId, ...runListWhere(options.filter) },
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: options.limit + 1,
-        ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-        select: listSelect,
-      });
-      const page = rows.slice(0, options.limit).map(toListItem);
-      return {
-        items: page,
-        nextCursor: rows.length > options.limit ? (page.at(-1)?.id ?? null) : null,
-      };
-    },
+    list: (workspaceId: string, options: RunListPageOptions) => listRuns(db, workspaceId, options),
 
     /** The values the runs-list filters can take in this workspace. */
     async listFilterOptions(workspaceId: string) {

@@ -108,19 +108,33 @@ export function createAlertService(deps: Deps) {
       return alerts.listDeliveries(workspaceId, channelId);
     },
 
-    async createRule(workspaceId: string, userId: string | null, input: TCreateAlertRuleInput) {
+    async createRule(workspaceId: string, input: TCreateAlertRuleInput, actor: AuditActor) {
       const benchmark = await deps.benchmarks.getBudgets(workspaceId, input.benchmarkKey);
       if (!benchmark) throw new DomainError("NOT_FOUND", "Benchmark not found", "benchmarkKey");
       if (!(await alerts.channelExists(workspaceId, input.channelId)))
         throw new DomainError("NOT_FOUND", "Channel not found", "channelId");
-      return alerts.createRule(workspaceId, {
+      const rule = await alerts.createRule(workspaceId, {
         benchmarkId: benchmark.id,
         channelId: input.channelId,
         kind: input.kind,
         seriesKey: input.seriesKey ?? null,
         thresholdPct: input.thresholdPct ?? null,
-        createdByUserId: userId,
+        createdByUserId: actor.actorUserId ?? null,
       });
+      await deps.audit.record(workspaceId, {
+        ...actor,
+        action: "alert_rule.created",
+        targetType: "alert_rule",
+        targetId: rule.id,
+        metadata: {
+          benchmarkKey: input.benchmarkKey,
+          channelId: input.channelId,
+          kind: input.kind,
+          seriesKey: rule.seriesKey,
+          thresholdPct: rule.thresholdPct,
+        },
+      });
+      return rule;
     },
 
     async listRules(workspaceId: string, benchmarkKey: string) {
@@ -129,9 +143,15 @@ export function createAlertService(deps: Deps) {
       return alerts.listRules(workspaceId, benchmark.id);
     },
 
-    async deleteRule(workspaceId: string, ruleId: string) {
+    async deleteRule(workspaceId: string, ruleId: string, actor: AuditActor) {
       if (!(await alerts.deleteRule(workspaceId, ruleId)))
         throw new DomainError("NOT_FOUND", "Rule not found", "ruleId");
+      await deps.audit.record(workspaceId, {
+        ...actor,
+        action: "alert_rule.deleted",
+        targetType: "alert_rule",
+        targetId: ruleId,
+      });
       return { ruleId };
     },
   };

@@ -21,11 +21,15 @@ describe("every way a run ends reaches the alert rules (real database)", () => {
       { kind: "email", name: "oncall", address: "oncall@example.test" },
       { actorUserId: null },
     );
-    await services.alerts.createRule(target.ws, null, {
-      benchmarkKey: target.benchmarkKey,
-      channelId: channel.id,
-      kind: "run_failed",
-    });
+    await services.alerts.createRule(
+      target.ws,
+      {
+        benchmarkKey: target.benchmarkKey,
+        channelId: channel.id,
+        kind: "run_failed",
+      },
+      { actorUserId: null },
+    );
   });
 
   it("the worker failing a run queues one delivery; a cancelled run queues none", async () => {

@@ -37,12 +37,16 @@ describe("change points found when data arrives (real database)", () => {
         { actorUserId: null },
       )
     ).channel.id;
-    await services.alerts.createRule(target.ws, null, {
-      benchmarkKey: target.benchmarkKey,
-      channelId,
-      kind: "change_point",
-      seriesKey: SERIES,
-    });
+    await services.alerts.createRule(
+      target.ws,
+      {
+        benchmarkKey: target.benchmarkKey,
+        channelId,
+        kind: "change_point",
+        seriesKey: SERIES,
+      },
+      { actorUserId: null },
+    );
     // A twelve-night history with a real step up from night 7 on (the matrix's nginx files).
     for (let n = 1; n <= 12; n++)
       runIds.push(await historyRun(db(), target, n, { stepped: n >= STEP_AT, daysAgo: 13 - n }));

@@ -113,11 +113,15 @@ describe("Slack and e-mail channels (loopback receivers, real database)", () => 
       expect(signingSecret).toBeNull();
       // The URL is the secret: only the host is shown.
       expect(channel.target).toBe(new URL(receiver.url).host);
-      await services.alerts.createRule(target.ws, null, {
-        benchmarkKey: target.benchmarkKey,
-        channelId: channel.id,
-        kind: "run_failed",
-      });
+      await services.alerts.createRule(
+        target.ws,
+        {
+          benchmarkKey: target.benchmarkKey,
+          channelId: channel.id,
+          kind: "run_failed",
+        },
+        { actorUserId: null },
+      );
       const runId = await historyRun(db(), target, 1, { failed: true, daysAgo: 0 });
       await db().run.update({
         where: { id: runId },
@@ -153,11 +157,15 @@ describe("Slack and e-mail channels (loopback receivers, real database)", () => 
       actor,
     );
     expect(channel.target).toBe("oncall@example.test");
-    await services.alerts.createRule(target.ws, null, {
-      benchmarkKey: target.benchmarkKey,
-      channelId: channel.id,
-      kind: "run_failed",
-    });
+    await services.alerts.createRule(
+      target.ws,
+      {
+        benchmarkKey: target.benchmarkKey,
+        channelId: channel.id,
+        kind: "run_failed",
+      },
+      { actorUserId: null },
+    );
     const runId = await historyRun(db(), target, 1, { failed: true, daysAgo: 0 });
     await services.arrivals.runFinished(target.ws, runId);
     const [pending] = await services.alerts.deliveries(target.ws, channel.id);

@@ -44,11 +44,15 @@ describe("alert deliveries to a webhook (loopback receiver, pg-boss queue, real 
       actor,
     );
     seen.push(JSON.stringify(created.channel));
-    await services.alerts.createRule(target.ws, null, {
-      benchmarkKey: target.benchmarkKey,
-      channelId: created.channel.id,
-      kind: "run_failed",
-    });
+    await services.alerts.createRule(
+      target.ws,
+      {
+        benchmarkKey: target.benchmarkKey,
+        channelId: created.channel.id,
+        kind: "run_failed",
+      },
+      { actorUserId: null },
+    );
     const runId = await historyRun(db(), target, 1, { failed: true, daysAgo: 0 });
     expect(await services.arrivals.runFinished(target.ws, runId)).toBe(1);
     // The same run finishing again (a retried job) does not alert twice.
@@ -151,11 +155,15 @@ describe("alert deliveries to a webhook (loopback receiver, pg-boss queue, real 
         { kind: "webhook", name: "old", url: receiver.url },
         actor,
       );
-      await production.alerts.createRule(target.ws, null, {
-        benchmarkKey: target.benchmarkKey,
-        channelId: created.channel.id,
-        kind: "run_failed",
-      });
+      await production.alerts.createRule(
+        target.ws,
+        {
+          benchmarkKey: target.benchmarkKey,
+          channelId: created.channel.id,
+          kind: "run_failed",
+        },
+        { actorUserId: null },
+      );
       const runId = await historyRun(db(), target, 1, { failed: true, daysAgo: 0 });
       await production.arrivals.runFinished(target.ws, runId);
       const [pending] = await production.alerts.deliveries(target.ws, created.channel.id);

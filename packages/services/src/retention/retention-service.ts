@@ -1,19 +1,36 @@
 import { secondsToMs, type TRetentionPolicy } from "@meshbench/contracts";
 import { trendCells } from "@meshbench/core";
 import type { RetentionRepository } from "@meshbench/db";
+import type { AuditActor, AuditService } from "../audit/audit-service";
 
 /** Runs pruned per batch (each in its own transaction). */
 const BATCH = 50;
 
 /** A workspace's retention policy, and the prune the worker's hourly job runs with it. */
-export function createRetentionService(retention: RetentionRepository) {
+export function createRetentionService(
+  retention: RetentionRepository,
+  audit: Pick<AuditService, "record">,
+) {
   return {
     async get(workspaceId: string): Promise<TRetentionPolicy> {
       return { retentionDays: await retention.get(workspaceId) };
     },
 
-    async set(workspaceId: string, policy: TRetentionPolicy): Promise<TRetentionPolicy> {
+    /** Admins; audited as `workspace.retention_set` with the days before and after. */
+    async set(
+      workspaceId: string,
+      policy: TRetentionPolicy,
+      actor: AuditActor,
+    ): Promise<TRetentionPolicy> {
+      const before = await retention.get(workspaceId);
       await retention.set(workspaceId, policy.retentionDays);
+      await audit.record(workspaceId, {
+        ...actor,
+        action: "workspace.retention_set",
+        targetType: "workspace",
+        targetId: workspaceId,
+        metadata: { before, after: policy.retentionDays },
+      });
       return policy;
     },
 

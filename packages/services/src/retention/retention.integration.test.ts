@@ -71,7 +71,7 @@ describe("retention: old runs lose histograms and samples, keep what they show (
       expect(ZRetentionPolicy.safeParse({ retentionDays: bad }).success).toBe(false);
     expect(await services.retention.get(ws)).toEqual({ retentionDays: null });
     expect(await services.retention.pruneDue()).toEqual([]);
-    await services.retention.set(ws, { retentionDays: 30 });
+    await services.retention.set(ws, { retentionDays: 30 }, { actorUserId: null });
     expect(await services.retention.get(ws)).toEqual({ retentionDays: 30 });
   });
 

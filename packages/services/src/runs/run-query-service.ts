@@ -17,8 +17,10 @@ export function createRunQueryService(
   rateSeries: RateSeriesRepository,
 ) {
   return {
-    list: (workspaceId: string, input: TListRunsInput): Promise<TRunListPage> =>
-      runs.list(workspaceId, input),
+    list: (workspaceId: string, input: TListRunsInput): Promise<TRunListPage> => {
+      const { limit, cursor, ...filter } = input;
+      return runs.list(workspaceId, { limit, cursor, filter });
+    },
     filterOptions: (workspaceId: string): Promise<TRunFilterOptions> =>
       runs.listFilterOptions(workspaceId),
     async get(workspaceId: string, runId: string): Promise<TRunDetail> {

@@ -56,28 +56,33 @@ export function createRunSchedulingService(deps: {
         `The benchmark's ${missing.field} names the secret ${missing.name}, which the workspace no longer has: create it in Settings → Secrets`,
         "benchmarkId",
       );
-    // The cluster's caps, before anything is written: every cap broken, named with its value.
-    const active = cluster.caps.maxConcurrentRuns
-      ? await deps.clusters.activeRunCount(workspaceId, cluster.id)
-      : 0;
-    const broken = capViolations(cluster.caps, runDemandOf(bench.definition), active);
-    if (broken.length)
-      throw new DomainError(
-        broken.some((v) => v.cap === "maxConcurrentRuns") ? "PRECONDITION_FAILED" : "BAD_REQUEST",
-        `The cluster ${cluster.name} refuses this run: ${broken.map((v) => v.message).join("; ")}`,
-        broken[0]!.field === "clusterId" ? clusterField : "benchmarkId",
-      );
+    // The cluster's caps, checked with the insert under the cluster's lock (nothing is written
+    // when one breaks): every cap broken, named with its value.
+    const demand = runDemandOf(bench.definition);
+    const admit = (activeRuns: number) => {
+      const broken = capViolations(cluster.caps, demand, activeRuns);
+      if (broken.length)
+        throw new DomainError(
+          broken.some((v) => v.cap === "maxConcurrentRuns") ? "PRECONDITION_FAILED" : "BAD_REQUEST",
+          `The cluster ${cluster.name} refuses this run: ${broken.map((v) => v.message).join("; ")}`,
+          broken[0]!.field === "clusterId" ? clusterField : "benchmarkId",
+        );
+    };
     const trialsTotal = countTrials(bench.definition);
-    const runId = await deps.execution.createScheduled(workspaceId, {
-      benchmarkId: bench.id,
-      clusterId: cluster.id,
-      title: input.title ?? `${bench.definition.name} on ${cluster.name}`,
-      trialsTotal,
-      git: input.git,
-      labels: input.labels,
-      definition: bench.definition,
-      scheduleId: input.scheduleId,
-    });
+    const runId = await deps.execution.createScheduled(
+      workspaceId,
+      {
+        benchmarkId: bench.id,
+        clusterId: cluster.id,
+        title: input.title ?? `${bench.definition.name} on ${cluster.name}`,
+        trialsTotal,
+        git: input.git,
+        labels: input.labels,
+        definition: bench.definition,
+        scheduleId: input.scheduleId,
+      },
+      admit,
+    );
     await deps.queue.enqueue({ runId, workspaceId });
     return { runId, trialsTotal, estimatedSeconds: estimateRunSeconds(bench.definition) };
   }

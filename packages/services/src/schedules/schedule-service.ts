@@ -12,6 +12,7 @@ import type {
   ScheduleRepository,
   StoredSchedule,
 } from "@meshbench/db";
+import type { AuditActor, AuditService } from "../audit/audit-service";
 
 const PREVIEW_COUNT = 5;
 
@@ -19,6 +20,7 @@ type Deps = {
   schedules: ScheduleRepository;
   benchmarks: BenchmarkRepository;
   clusters: ClusterRepository;
+  audit: Pick<AuditService, "record">;
 };
 
 /** A timing the caller may store, or BAD_REQUEST naming the field (`cron` or `timezone`). */
@@ -33,7 +35,26 @@ function checkedTiming(timing: ScheduleTiming): ScheduleTiming {
  * firings, edited, enabled/disabled, deleted. Firing is `createScheduleFiring`'s job (the worker).
  */
 export function createScheduleService(deps: Deps) {
-  const { schedules, benchmarks, clusters } = deps;
+  const { schedules, benchmarks, clusters, audit } = deps;
+  /** One audit entry per change: what the schedule runs where, and when (no secrets in it). */
+  type Audited = Pick<
+    TSchedule,
+    "id" | "benchmarkKey" | "clusterName" | "cron" | "timezone" | "enabled"
+  >;
+  const audited = (workspaceId: string, actor: AuditActor, action: string, s: Audited) =>
+    audit.record(workspaceId, {
+      ...actor,
+      action,
+      targetType: "schedule",
+      targetId: s.id,
+      metadata: {
+        benchmarkKey: s.benchmarkKey,
+        clusterName: s.clusterName,
+        cron: s.cron,
+        timezone: s.timezone,
+        enabled: s.enabled,
+      },
+    });
 
   async function view(rows: StoredSchedule[], now: Date): Promise<TSchedule[]> {
     const firings = await schedules.firings(rows.map((r) => r.id));
@@ -65,7 +86,12 @@ export function createScheduleService(deps: Deps) {
       return { nextRuns: nextDueTimes(checkedTiming(timing), now, PREVIEW_COUNT) };
     },
 
-    async create(workspaceId: string, input: TCreateScheduleInput, now = new Date()) {
+    async create(
+      workspaceId: string,
+      input: TCreateScheduleInput,
+      actor: AuditActor,
+      now = new Date(),
+    ) {
       const timing = checkedTiming(input);
       const benchField = input.benchmarkId !== undefined ? "benchmarkId" : "benchmarkKey";
       const bench =
@@ -91,7 +117,9 @@ export function createScheduleService(deps: Deps) {
         ...timing,
         enabled: input.enabled,
       });
-      return one(workspaceId, row.id, now);
+      const created = await one(workspaceId, row.id, now);
+      await audited(workspaceId, actor, "schedule.created", created);
+      return created;
     },
 
     async list(workspaceId: string, input: TListSchedulesInput, now = new Date()) {
@@ -109,9 +137,15 @@ export function createScheduleService(deps: Deps) {
 
     /**
      * A new timing, or enabled/disabled. Enabling again or changing the timing starts due times
-     * from now: the time a schedule was off is not caught up.
+     * from now: the time a schedule was off is not caught up. Audited once per call that changes
+     * something: `schedule.enabled`/`disabled` when only that changed, else `schedule.updated`.
      */
-    async update(workspaceId: string, input: TUpdateScheduleInput, now = new Date()) {
+    async update(
+      workspaceId: string,
+      input: TUpdateScheduleInput,
+      actor: AuditActor,
+      now = new Date(),
+    ) {
       const current = await schedules.get(workspaceId, input.scheduleId);
       if (!current) throw new DomainError("NOT_FOUND", "Schedule not found", "scheduleId");
       const timingChanged = input.cron !== undefined || input.timezone !== undefined;
@@ -127,12 +161,24 @@ export function createScheduleService(deps: Deps) {
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...(timingChanged || enabling ? { handledUntil: now } : {}),
       });
-      return one(workspaceId, input.scheduleId, now);
+      const updated = await one(workspaceId, input.scheduleId, now);
+      const retimed = updated.cron !== current.cron || updated.timezone !== current.timezone;
+      if (retimed) await audited(workspaceId, actor, "schedule.updated", updated);
+      else if (updated.enabled !== current.enabled)
+        await audited(
+          workspaceId,
+          actor,
+          updated.enabled ? "schedule.enabled" : "schedule.disabled",
+          updated,
+        );
+      return updated;
     },
 
-    async delete(workspaceId: string, scheduleId: string) {
-      if (!(await schedules.delete(workspaceId, scheduleId)))
+    async delete(workspaceId: string, scheduleId: string, actor: AuditActor) {
+      const existing = await schedules.get(workspaceId, scheduleId);
+      if (!existing || !(await schedules.delete(workspaceId, scheduleId)))
         throw new DomainError("NOT_FOUND", "Schedule not found", "scheduleId");
+      await audited(workspaceId, actor, "schedule.deleted", existing);
       return { deleted: true as const };
     },
   };

@@ -12,7 +12,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const { filter, cursor, listCursor } = parseRunListParams(search);
   const caller = await api();
   const [result, options] = await Promise.all([
-    caller.runs.list({ limit: 25, cursor: listCursor, filter }).catch(() => null),
+    caller.runs.list({ limit: 25, cursor: listCursor, ...filter }).catch(() => null),
     caller.runs.filterOptions().catch(() => null),
   ]);
   if (!result || !options) return <SignedOut />;

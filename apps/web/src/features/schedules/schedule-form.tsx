@@ -26,6 +26,8 @@ export function ScheduleForm({
   const [timing, setTiming] = useState(initial);
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // A refused submit's error is about the timing it sent: an edit makes it stale.
+  const edit = (next: Timing) => (setTiming(next), setError(null));
   const preview = useQuery({
     ...trpc.schedules.preview.queryOptions(timing),
     retry: false,
@@ -58,14 +60,14 @@ export function ScheduleForm({
       <input
         id={`${id}-cron`}
         value={timing.cron}
-        onChange={(e) => setTiming({ ...timing, cron: e.target.value })}
+        onChange={(e) => edit({ ...timing, cron: e.target.value })}
       />
       {fieldError("cron")}
       <label htmlFor={`${id}-tz`}>Time zone (IANA, e.g. Europe/Berlin)</label>
       <input
         id={`${id}-tz`}
         value={timing.timezone}
-        onChange={(e) => setTiming({ ...timing, timezone: e.target.value })}
+        onChange={(e) => edit({ ...timing, timezone: e.target.value })}
       />
       {fieldError("timezone")}
       {shown && shown.field !== "cron" && shown.field !== "timezone" && (

@@ -133,6 +133,8 @@ describe("alerts.* (admins own channels, members own rules; secrets shown once)"
       "alert_channel.created",
       "alert_channel.created",
       "alert_channel.deleted",
+      "alert_rule.created",
+      "alert_rule.deleted",
     ]);
     seen.push(JSON.stringify(audit));
     const everything = seen.join("\n");

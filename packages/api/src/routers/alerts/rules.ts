@@ -5,7 +5,7 @@ import {
   ZListAlertRulesInput,
 } from "@meshbench/contracts";
 import { z } from "zod";
-import { requireScope } from "../../trpc";
+import { auditActor, requireScope } from "../../trpc";
 
 const openapi = (
   method: "GET" | "POST" | "DELETE",
@@ -31,7 +31,7 @@ export const createRule = requireScope("benchmarks:write")
   .input(ZCreateAlertRuleInput)
   .output(ZAlertRuleView)
   .mutation(({ ctx, input }) =>
-    ctx.services.alerts.createRule(ctx.actor.workspaceId, ctx.actor.userId, input),
+    ctx.services.alerts.createRule(ctx.actor.workspaceId, input, auditActor(ctx.actor)),
   );
 
 export const listRules = requireScope("read")
@@ -61,5 +61,5 @@ export const deleteRule = requireScope("benchmarks:write")
   .input(ZAlertRuleIdInput)
   .output(z.object({ ruleId: z.string() }))
   .mutation(({ ctx, input }) =>
-    ctx.services.alerts.deleteRule(ctx.actor.workspaceId, input.ruleId),
+    ctx.services.alerts.deleteRule(ctx.actor.workspaceId, input.ruleId, auditActor(ctx.actor)),
   );

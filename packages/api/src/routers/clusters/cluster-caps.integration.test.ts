@@ -116,4 +116,31 @@ describe("clusters.setCaps and runs.start under caps", () => {
     await start();
     expect(await runsOn(clusterId)).toBe(5);
   });
+
+  it("admits exactly one of N starts racing for the last concurrent-runs slot", async () => {
+    const { fixtures, callers } = matrix;
+    const clusterId = await fixtures.newClusterOfA();
+    await as(callers.aAdmin).clusters.setCaps({ clusterId, caps: { maxConcurrentRuns: 1 } });
+    const queued = fixtures.enqueued.length;
+    const N = 8;
+    // Separate callers (a session and CI's token), all fired before any answers.
+    const racers = Array.from({ length: N }, (_, i) =>
+      as(i % 2 ? callers.aMember : callers.aCiToken).runs.start({
+        benchmarkId: fixtures.a.benchmarkId,
+        clusterId,
+      }),
+    );
+    const outcomes = await Promise.allSettled(racers);
+    const accepted = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as Error] : []));
+    expect(accepted).toHaveLength(1);
+    expect(refused).toHaveLength(N - 1);
+    for (const error of refused) {
+      expect(error).toMatchObject({ code: "PRECONDITION_FAILED" });
+      expect(error.message).toContain("maxConcurrentRuns = 1");
+      expect(error.message).toContain("concurrent runs");
+    }
+    expect(await runsOn(clusterId)).toBe(1);
+    expect(fixtures.enqueued.length).toBe(queued + 1);
+  });
 });

@@ -144,11 +144,9 @@ describe("reports and share links over a real database", () => {
   it("filters the runs list", async () => {
     const caller = callerFor(member());
     expect(
-      (await caller.runs.list({ limit: 10, filter: { variant: "nginx", source: "import" } })).items,
+      (await caller.runs.list({ limit: 10, variant: "nginx", source: "import" })).items,
     ).toHaveLength(1);
-    expect(
-      (await caller.runs.list({ limit: 10, filter: { status: "running" } })).items,
-    ).toHaveLength(0);
+    expect((await caller.runs.list({ limit: 10, status: "running" })).items).toHaveLength(0);
     expect((await caller.runs.filterOptions()).variants).toEqual(["baseline", "nginx"]);
   });
 });

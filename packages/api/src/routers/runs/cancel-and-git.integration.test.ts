@@ -69,7 +69,7 @@ describe("cluster-started runs: git and labels, cancel over tRPC and REST (real 
       gitPr: "42",
       labels: { mesh: "istio", "ci/job": "nightly" },
     });
-    const listed = await caller(["read"]).runs.list({ filter: { gitBranch: "feature-x" } });
+    const listed = await caller(["read"]).runs.list({ gitBranch: "feature-x" });
     expect(listed.items.map((r) => r.id)).toEqual([runId]);
     // Once it succeeded, history on the branch (and so a verdict's reference) finds it.
     await db().run.update({ where: { id: runId }, data: { status: "succeeded" } });

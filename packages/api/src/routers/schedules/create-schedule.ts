@@ -1,5 +1,5 @@
 import { ZCreateScheduleInput, ZSchedule } from "@meshbench/contracts";
-import { requireScope } from "../../trpc";
+import { auditActor, requireScope } from "../../trpc";
 
 /** Who may start a run may schedule one: members, and tokens with `runs:trigger`. */
 export const createSchedule = requireScope("runs:trigger")
@@ -26,4 +26,6 @@ export const createSchedule = requireScope("runs:trigger")
   })
   .input(ZCreateScheduleInput)
   .output(ZSchedule)
-  .mutation(({ ctx, input }) => ctx.services.schedules.create(ctx.actor.workspaceId, input));
+  .mutation(({ ctx, input }) =>
+    ctx.services.schedules.create(ctx.actor.workspaceId, input, auditActor(ctx.actor)),
+  );

@@ -1,6 +1,6 @@
 import { ZId } from "@meshbench/contracts";
 import { z } from "zod";
-import { requireScope } from "../../trpc";
+import { auditActor, requireScope } from "../../trpc";
 
 /** Removes a schedule and its firing history; the runs it started stay. */
 export const deleteSchedule = requireScope("runs:trigger")
@@ -23,5 +23,5 @@ export const deleteSchedule = requireScope("runs:trigger")
   .input(z.object({ scheduleId: ZId }))
   .output(z.object({ deleted: z.literal(true) }))
   .mutation(({ ctx, input }) =>
-    ctx.services.schedules.delete(ctx.actor.workspaceId, input.scheduleId),
+    ctx.services.schedules.delete(ctx.actor.workspaceId, input.scheduleId, auditActor(ctx.actor)),
   );

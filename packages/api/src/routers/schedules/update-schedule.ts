@@ -1,5 +1,5 @@
 import { ZSchedule, ZUpdateScheduleInput } from "@meshbench/contracts";
-import { requireScope } from "../../trpc";
+import { auditActor, requireScope } from "../../trpc";
 
 /** A new timing, or enabled/disabled (`meshbench schedule enable|disable`). */
 export const updateSchedule = requireScope("runs:trigger")
@@ -23,4 +23,6 @@ export const updateSchedule = requireScope("runs:trigger")
   })
   .input(ZUpdateScheduleInput)
   .output(ZSchedule)
-  .mutation(({ ctx, input }) => ctx.services.schedules.update(ctx.actor.workspaceId, input));
+  .mutation(({ ctx, input }) =>
+    ctx.services.schedules.update(ctx.actor.workspaceId, input, auditActor(ctx.actor)),
+  );

@@ -1,6 +1,6 @@
 import { ZRetentionPolicy } from "@meshbench/contracts";
 import { z } from "zod";
-import { adminProcedure, viewerProcedure } from "../../trpc";
+import { adminProcedure, auditActor, viewerProcedure } from "../../trpc";
 
 /** The workspace's retention policy (null days: everything kept). */
 export const getRetention = viewerProcedure
@@ -24,4 +24,6 @@ export const getRetention = viewerProcedure
 export const setRetention = adminProcedure
   .input(ZRetentionPolicy)
   .output(ZRetentionPolicy)
-  .mutation(({ ctx, input }) => ctx.services.retention.set(ctx.actor.workspaceId, input));
+  .mutation(({ ctx, input }) =>
+    ctx.services.retention.set(ctx.actor.workspaceId, input, auditActor(ctx.actor)),
+  );
