@@ -13,6 +13,8 @@ import { serveFromNode } from "./node-adapter";
 
 const result = () => readFileSync(path.join(demoMatrixDir, "baseline-qps100-c8-rep1.json"), "utf8");
 type Answer = { status: number; headers: Record<string, string>; body: string };
+type ErrorBody = { error: { code: string; message: string; field: string | null } };
+const errorOf = (answer: Answer) => (JSON.parse(answer.body) as ErrorBody).error;
 
 /**
  * The production front door answers POST /api/v1/results through serveFromNode over the same
@@ -64,7 +66,8 @@ describe("the REST handler served from node:http (front door) = the fetch handle
     await services.tokens.revoke(workspaces.victim!, revokedId, audit);
     await mint("limited", "victim", ["results:write"]);
 
-    server = createServer(serveFromNode(fetchHandler, { "x-frame-options": "DENY" }));
+    const serve = serveFromNode(fetchHandler, { "x-frame-options": "DENY" });
+    server = createServer((req, res) => void serve(req, res));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -132,8 +135,10 @@ describe("the REST handler served from node:http (front door) = the fetch handle
     };
     expect(body.benchmarkKey).toBe("node-path");
     expect(body.trials).toHaveLength(1);
-    const direct = JSON.parse((await overFetch(bearer("writer"), upload("node-path"))).body);
-    expect(Object.keys(body).sort()).toEqual(Object.keys(direct as object).sort());
+    const direct = JSON.parse(
+      (await overFetch(bearer("writer"), upload("node-path"))).body,
+    ) as object;
+    expect(Object.keys(body).sort()).toEqual(Object.keys(direct).sort());
     expect(await runsIn("victim")).toBe(before + 2);
     const run = await db().run.findUniqueOrThrow({ where: { id: body.runId } });
     expect(run.workspaceId).toBe(workspaces.victim);
@@ -143,16 +148,16 @@ describe("the REST handler served from node:http (front door) = the fetch handle
     const before = await runsIn("victim");
     const bad = await same(bearer("writer"), upload("Not A Key"));
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body).error.field).toBe("benchmark");
+    expect(errorOf(bad).field).toBe("benchmark");
     const nul = await same(bearer("writer"), upload("nul", { title: "a\u0000b" }));
-    expect(JSON.parse(nul.body).error.field).toBe("title");
+    expect(errorOf(nul).field).toBe("title");
     expect((await same(bearer("writer"), "{not json")).status).toBe(400);
     const deep = '{"a":'.repeat(5000) + "1" + "}".repeat(5000);
     expect((await same(bearer("writer"), `{"benchmark":"d","trials":[${deep}]}`)).status).toBe(400);
     // (A fetch Request given a string body calls it text/plain: compared with the node answer alone.)
     const untyped = await overNode({ authorization: `Bearer ${tokens.writer}` }, upload("x"));
     expect(untyped.status).toBe(415);
-    expect(JSON.parse(untyped.body).error.message).toBe("Missing content-type header");
+    expect(errorOf(untyped).message).toBe("Missing content-type header");
     expect(await runsIn("victim")).toBe(before);
   });
 
@@ -172,7 +177,7 @@ describe("the REST handler served from node:http (front door) = the fetch handle
     const big = upload("big", { title: "x".repeat(150), labels: { pad: "y".repeat(MAX) } });
     const declared = await overNode(bearer("writer"), big);
     expect(declared.status).toBe(413);
-    expect(JSON.parse(declared.body).error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(errorOf(declared).code).toBe("PAYLOAD_TOO_LARGE");
     const streamed = await overNode(
       { ...bearer("writer"), "transfer-encoding": "chunked" },
       big + " ".repeat(MAX),
@@ -214,6 +219,6 @@ describe("the REST handler served from node:http (front door) = the fetch handle
       last = await overNode(bearer("limited"), upload(`limited-${i}`));
     expect(last?.status).toBe(429);
     expect(Number(last?.headers["retry-after"])).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse(last!.body).error.code).toBe("TOO_MANY_REQUESTS");
+    expect(errorOf(last!).code).toBe("TOO_MANY_REQUESTS");
   });
 });

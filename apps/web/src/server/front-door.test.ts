@@ -7,7 +7,7 @@ type FastRoute = (req: IncomingMessage, res: ServerResponse) => Promise<void> | 
 
 // The preload as production loads it (node --require ./server/front-door.cjs): it wraps
 // http.createServer for the rest of this test file's process.
-createRequire(import.meta.url)("./front-door.cjs");
+createRequire(import.meta.url)("../../server/front-door.cjs");
 const routes = (globalThis as Record<symbol, unknown>)[
   Symbol.for("meshbench.front-door.fast-routes")
 ] as Map<string, FastRoute>;
@@ -19,7 +19,7 @@ describe("front door: fast routes answered before Next", () => {
 
   beforeAll(async () => {
     routes.set("POST /api/fast", (req, res) => {
-      res.end(`fast ${req.headers["x-meshbench-peer-address"]}`);
+      res.end(`fast ${String(req.headers["x-meshbench-peer-address"])}`);
     });
     routes.set("POST /api/broken", () => Promise.reject(new Error("secret detail mbt_abc")));
     server = http.createServer((req, res) => {
