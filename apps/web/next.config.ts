@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import "./src/env";
+import { SECURITY_HEADERS } from "./src/server/security-headers";
 
 const config: NextConfig = {
   reactStrictMode: true,
@@ -28,18 +29,12 @@ const config: NextConfig = {
   // so the workspace packages and their dependencies are copied in.
   output: "standalone",
   outputFileTracingRoot: fileURLToPath(new URL("../..", import.meta.url)),
-  // Every response, API included (pages also get a nonce CSP from src/proxy.ts).
+  // Every response, API included (the front door's fast routes add the same: security-headers.ts).
   headers() {
     return Promise.resolve([
       {
         source: "/:path*",
-        headers: [
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        ],
+        headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
       },
     ]);
   },

@@ -1,7 +1,8 @@
 /**
  * What the bench measures against, all started here and stopped on exit: an embedded Postgres
  * (durable settings, as in production) on a free port, the committed migrations and demo seed,
- * and the production build of the web app (`next start`) on a free port. Never a dev server.
+ * and the production build of the web app (the standalone server behind the front door, as it
+ * ships) on a free port. Never a dev server.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -99,8 +100,13 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
       : {}),
   };
   const snapshot = snapshotStandalone();
+  // As it ships (infra/docker, apps/web/server/start.sh): behind the front-door preload.
+  const frontDoor = path.join(repoRoot, "apps/web/server/front-door.cjs");
   const server = snapshot
-    ? startProcess("node", [snapshot], { cwd: path.dirname(snapshot), env: serverEnv })
+    ? startProcess("node", ["--require", frontDoor, snapshot], {
+        cwd: path.dirname(snapshot),
+        env: serverEnv,
+      })
     : startProcess(
         "pnpm",
         [

@@ -5,3 +5,6 @@
  * (and is never ready), instead of failing every request before it reaches a route.
  */
 export const development = process.env.NODE_ENV === "development";
+
+/** Whether this bundle runs on Node.js (Next inlines NEXT_RUNTIME per runtime it compiles for). */
+export const nodeRuntime = process.env.NEXT_RUNTIME === "nodejs";

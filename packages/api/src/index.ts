@@ -26,6 +26,7 @@ export { limitBody, errorResponse } from "./http/body-limit";
 export { isCrossSiteWrite, clientAddress, PEER_ADDRESS_HEADER } from "./http/request-guards";
 export { hasMalformedPath, nestsDeeperThan, MAX_JSON_DEPTH } from "./http/json-depth";
 export { refuseNulBytes } from "./http/nul-bytes";
+export { serveFromNode } from "./http/node-adapter";
 export { retryAfterHeader } from "./errors";
 export {
   createRestHandler,

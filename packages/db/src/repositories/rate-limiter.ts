@@ -1,5 +1,5 @@
 import { msToSeconds, secondsToMs } from "@meshbench/contracts";
-import type { Database } from "../client";
+import { sqlPool, type Database } from "../client";
 
 export type RateLimitRule = { points: number; durationSeconds: number };
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -18,17 +18,21 @@ export function createRateLimiter(db: Database, rules: Record<string, RateLimitR
     async consume(bucket: string, key: string): Promise<RateLimitDecision> {
       const rule = rules[bucket];
       if (!rule) throw new Error(`unknown rate-limit bucket ${bucket}`);
-      const now = new Date();
-      const windowEnd = new Date(now.getTime() + secondsToMs(rule.durationSeconds));
-      const [row] = await db.$queryRaw<{ points: number; expire: Date | null }[]>`
-        INSERT INTO "RateLimit" ("key", "points", "expire")
-        VALUES (${`${bucket}:${key}`}, 1, ${windowEnd})
-        ON CONFLICT ("key") DO UPDATE SET
-          "points" = CASE WHEN "RateLimit"."expire" <= ${now} THEN 1 ELSE "RateLimit"."points" + 1 END,
-          "expire" = CASE WHEN "RateLimit"."expire" <= ${now} THEN EXCLUDED."expire" ELSE "RateLimit"."expire" END
-        RETURNING "points", "expire"`;
+      const now = Date.now();
+      const windowEnd = new Date(now + secondsToMs(rule.durationSeconds)).toISOString();
+      // On the driver's pool (every upload spends a point). "expire" is UTC without a zone:
+      // compared with and returned as UTC instants, never through the process's time zone.
+      const { rows } = await sqlPool(db).query<{ points: number; expireMs: number | null }>(
+        `INSERT INTO "RateLimit" ("key", "points", "expire") VALUES ($1, 1, $3)
+         ON CONFLICT ("key") DO UPDATE SET
+           "points" = CASE WHEN "RateLimit"."expire" <= $2 THEN 1 ELSE "RateLimit"."points" + 1 END,
+           "expire" = CASE WHEN "RateLimit"."expire" <= $2 THEN EXCLUDED."expire" ELSE "RateLimit"."expire" END
+         RETURNING "points", (EXTRACT(EPOCH FROM "expire") * 1000)::float8 AS "expireMs"`,
+        [`${bucket}:${key}`, new Date(now).toISOString(), windowEnd],
+      );
+      const row = rows[0];
       if (!row || row.points <= rule.points) return { allowed: true };
-      const msBeforeNext = row.expire ? Math.max(row.expire.getTime() - Date.now(), 0) : 0;
+      const msBeforeNext = row.expireMs !== null ? Math.max(row.expireMs - Date.now(), 0) : 0;
       return {
         allowed: false,
         retryAfterSeconds: Math.max(1, Math.ceil(msToSeconds(msBeforeNext))),

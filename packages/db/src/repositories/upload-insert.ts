@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../client";
+import { sqlPool, type Database } from "../client";
 import { withoutNul } from "../strip-nul";
 import type { completedTrialData, runCreateData } from "./run-repository";
 
@@ -57,18 +57,36 @@ export async function insertRunWithTrials(
     startedAt: t.startedAt?.toISOString() ?? null,
     finishedAt: t.finishedAt.toISOString(),
   }));
-  await db.$executeRaw`
-    WITH run AS (
+  const params = [
+    runId,
+    run.workspaceId,
+    run.benchmarkId,
+    run.clusterId,
+    text(run.title),
+    run.status,
+    run.source,
+    run.trialsTotal,
+    run.trialsDone,
+    json(run.environment),
+    json(run.labels),
+    text(run.gitRepo),
+    text(run.gitCommit),
+    text(run.gitBranch),
+    text(run.gitPr),
+    json("definition" in run ? run.definition : null),
+    "definitionSource" in run ? run.definitionSource : null,
+    run.startedAt.toISOString(),
+    run.finishedAt.toISOString(),
+    json(rows),
+  ];
+  // On the driver's pool: the upload's one write (bench: ingest). Parameters bound, never spliced.
+  await sqlPool(db).query(
+    `WITH run AS (
       INSERT INTO "Run" ("id", "workspaceId", "benchmarkId", "clusterId", "title", "status", "source",
         "trialsTotal", "trialsDone", "environment", "labels", "gitRepo", "gitCommit", "gitBranch",
         "gitPr", "definition", "definitionSource", "startedAt", "finishedAt")
-      VALUES (${runId}, ${run.workspaceId}, ${run.benchmarkId}, ${run.clusterId}, ${text(run.title)},
-        ${run.status}::"RunStatus", ${run.source}::"RunSource", ${run.trialsTotal}, ${run.trialsDone},
-        ${json(run.environment)}::jsonb, ${json(run.labels)}::jsonb, ${text(run.gitRepo)},
-        ${text(run.gitCommit)}, ${text(run.gitBranch)}, ${text(run.gitPr)},
-        ${json("definition" in run ? run.definition : null)}::jsonb,
-        ${"definitionSource" in run ? run.definitionSource : null}::"DefinitionSource",
-        ${run.startedAt}, ${run.finishedAt})
+      VALUES ($1, $2, $3, $4, $5, $6::"RunStatus", $7::"RunSource", $8, $9, $10::jsonb, $11::jsonb,
+        $12, $13, $14, $15, $16::jsonb, $17::"DefinitionSource", $18, $19)
       RETURNING "id"
     )
     INSERT INTO "Trial" ("id", "runId", "key", "variant", "requestedQps", "connections",
@@ -82,12 +100,14 @@ export async function insertRunWithTrials(
       t."validityFlags", t."actualQps", t."durationSeconds", t."requestCount", t."errorCount",
       t."summary", decode(t."histogram", 'base64'), t."meta", t."pathCheck", t."rateSeries",
       t."startedAt", t."finishedAt"
-    FROM run, jsonb_to_recordset(${json(rows)}::jsonb) AS t("id" text, "key" text,
+    FROM run, jsonb_to_recordset($20::jsonb) AS t("id" text, "key" text,
       "variant" text, "requestedQps" float8, "connections" int, "payloadBytes" int,
       "protocol" text, "keepAlive" boolean, "repetition" int, "sequence" int,
       "loadGenerator" text, "summaryOnly" boolean, "resolutionSeconds" float8,
       "validityFlags" jsonb, "actualQps" float8, "durationSeconds" float8, "requestCount" int,
       "errorCount" int, "summary" jsonb, "histogram" text, "meta" jsonb, "pathCheck" jsonb,
-      "rateSeries" jsonb, "startedAt" timestamptz, "finishedAt" timestamptz)`;
+      "rateSeries" jsonb, "startedAt" timestamptz, "finishedAt" timestamptz)`,
+    params,
+  );
   return runId;
 }

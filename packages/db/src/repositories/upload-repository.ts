@@ -1,4 +1,4 @@
-import type { Database } from "../client";
+import { sqlPool, type Database } from "../client";
 import type { Prisma } from "../generated/prisma/client";
 import { toDefinition } from "./benchmark-repository";
 import { insertRunWithTrials } from "./upload-insert";
@@ -31,9 +31,15 @@ export function createUploadRepository(db: Database) {
       // empty benchmark record that the retry reuses). Looked up first: it nearly always exists,
       // and an ORM upsert costs a transaction of three selects. A benchmark with a definition
       // gives the run its snapshot, written with the run.
-      // Raw on purpose (the ORM's findUnique costs about three round trips' time; bench: ingest).
-      const [existing] = await db.$queryRaw<BenchmarkRow[]>`
-        SELECT * FROM "Benchmark" WHERE "workspaceId" = ${workspaceId} AND "key" = ${benchmarkKey}`;
+      // On the driver's pool (the ORM's findUnique costs about three round trips' time; bench:
+      // ingest), with whether anyone is alerted about the benchmark (the caller skips the
+      // after-upload detection when nobody is).
+      const { rows } = await sqlPool(db).query<BenchmarkRow & { alerting: boolean }>(
+        `SELECT b.*, EXISTS (SELECT 1 FROM "AlertRule" r WHERE r."benchmarkId" = b."id") AS "alerting"
+         FROM "Benchmark" b WHERE b."workspaceId" = $1 AND b."key" = $2`,
+        [workspaceId, benchmarkKey],
+      );
+      const existing = rows[0];
       const benchmark =
         existing ??
         (await db.benchmark.upsert({
@@ -72,7 +78,7 @@ export function createUploadRepository(db: Database) {
         },
         trials.map((t) => ({ key: t.key, ...completedTrialData(t) })),
       );
-      return { runId, trialKeys: trials.map((t) => t.key) };
+      return { runId, trialKeys: trials.map((t) => t.key), alerting: existing?.alerting ?? false };
     },
   };
 }

@@ -66,10 +66,11 @@ export function createResultsService(deps: {
 }) {
   return {
     async upload(workspaceId: string, input: TUploadResults) {
-      const stored = await upload(deps.uploads, workspaceId, input);
-      // Change points and alerts after the answer, not inside it: the upload's latency is a bare
-      // insert's (issue 27), and runFinished never throws (it logs).
-      if (deps.onFinished) void deps.onFinished(workspaceId, stored.runId);
+      const { stored, alerting } = await upload(deps.uploads, workspaceId, input);
+      // Change points and alerts after the answer, not inside it, and only for a benchmark with
+      // an alert rule (with none, runFinished finds nothing to do, after three queries that the
+      // next upload would wait behind: issue 27). runFinished never throws (it logs).
+      if (deps.onFinished && alerting) void deps.onFinished(workspaceId, stored.runId);
       return stored;
     },
     async getRun(workspaceId: string, runId: string) {
@@ -87,7 +88,7 @@ async function upload(
   uploads: UploadRepository,
   workspaceId: string,
   input: TUploadResults,
-): Promise<TUploadResultsOutput> {
+): Promise<{ stored: TUploadResultsOutput; alerting: boolean }> {
   const seen = new Map<string, number>();
   const keys = new Set<string>();
   const trials: CompletedTrialInput[] = input.trials.map((trial, index) => {
@@ -115,7 +116,7 @@ async function upload(
       : {}),
   };
   const where = [input.git.branch, input.git.commit?.slice(0, 12)].filter(Boolean).join(" @ ");
-  const { runId, trialKeys } = await uploads.createUploadRun(workspaceId, {
+  const { runId, trialKeys, alerting } = await uploads.createUploadRun(workspaceId, {
     benchmarkKey: input.benchmark,
     title: input.title ?? `${input.benchmark} upload${where ? ` — ${where}` : ""}`,
     labels,
@@ -123,7 +124,7 @@ async function upload(
     environment: { uploadedVia: "api", ...(input.mesh ? { mesh: input.mesh } : {}) },
     trials,
   });
-  return {
+  const stored: TUploadResultsOutput = {
     runId,
     benchmarkKey: input.benchmark,
     status: "succeeded",
@@ -138,4 +139,5 @@ async function upload(
       validityFlags: t.validityFlags,
     })),
   };
+  return { stored, alerting };
 }

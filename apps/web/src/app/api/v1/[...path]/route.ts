@@ -1,17 +1,8 @@
-import { createRestHandler } from "@meshbench/api";
-import { authEnv, env } from "~/env";
-import { createRequestContext } from "~/server/context";
-import { getIdempotencyStore } from "~/server/services";
-import { getLogger } from "~/server/ops";
+import { getRestHandler } from "~/server/rest";
 
-// REST under /api/v1: the same tRPC procedures, served by trpc-to-openapi (packages/api/src/rest).
-const handler = createRestHandler({
-  createContext: (request) => createRequestContext(request.headers),
-  idempotency: getIdempotencyStore,
-  trustedOrigins: authEnv.trustedOrigins,
-  maxBodyBytes: env.MESHBENCH_MAX_BODY_BYTES,
-  onUnexpectedError: (path, message) => getLogger().error({ path, message }, "REST request failed"),
-});
+// REST under /api/v1 (src/server/rest.ts). In the production server the front door answers
+// POST /api/v1/results with the same handler before Next routes it (src/server/fast-routes.ts).
+const handler = (request: Request) => getRestHandler()(request);
 
 export const dynamic = "force-dynamic";
 export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };

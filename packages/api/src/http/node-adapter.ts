@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * A fetch-style handler (e.g. createRestHandler's) served straight from node:http, for the
+ * production server's front door (apps/web/server/front-door.cjs), which answers a few hot
+ * routes without Next's routing. The handler is the very one Next's route serves, so the
+ * answers are the same; `headers` are what Next adds to every response (next.config).
+ */
+export function serveFromNode(handler: FetchHandler, headers: Record<string, string> = {}) {
+  return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host ?? "localhost";
+    const init: RequestInit & { duplex?: "half" } = {
+      method: req.method,
+      headers: requestHeaders(req),
+    };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      init.body = bodyStream(req);
+      init.duplex = "half"; // a streamed request body (the handler counts it against the limit)
+    }
+    const response = await handler(new Request(`http://${host}${req.url ?? "/"}`, init));
+    const body = Buffer.from(await response.arrayBuffer());
+    const out: Record<string, string> = { ...headers };
+    response.headers.forEach((value, name) => (out[name] = value));
+    out["content-length"] = String(body.byteLength);
+    res.writeHead(response.status, out);
+    res.end(body);
+  };
+}
+
+/**
+ * The request body as a web stream. Cancelling it (the handler refused the body as too large)
+ * discards the rest instead of destroying the socket, so the refusal still reaches the client.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const onData = (controller: ReadableStreamDefaultController<Uint8Array>) => (chunk: Buffer) => {
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  let listener: ((chunk: Buffer) => void) | null = null;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      listener = onData(controller);
+      req.on("data", listener);
+      req.once("end", () => controller.close());
+      req.once("error", (error) => controller.error(error));
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      if (listener) req.off("data", listener);
+      req.removeAllListeners("end");
+      req.resume();
+    },
+  });
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
