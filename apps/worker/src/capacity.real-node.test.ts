@@ -8,10 +8,12 @@
  * nearer of the two.
  * The reference is measured before and after the product's run; when the two disagree by more
  * than 15% (of their mean) the machine was too unsteady to judge by, and when the product misses
- * the nearer steady one, the product's run and the reference after it are repeated once (the
- * first "after" serving as the second "before"). A miss not followed by a hit fails; only if
- * both attempts are unsteady is the ±15% check skipped, loudly (the product must still return a
- * capacity with an interval, within its probe budget).
+ * the span of the two by more than 15%, the product's run and the reference after it are repeated
+ * (each "after" serving as the next "before"), up to three attempts. A hit in any attempt passes:
+ * the product within ±15% of the span between the references around it (steady or not). A miss
+ * against steady references, not followed by a hit, fails; only if every attempt is unsteady and
+ * outside its span is the ±15% check skipped, loudly (the product must still return a capacity
+ * with an interval, within its probe budget).
  */
 import { CoreV1Api } from "@kubernetes/client-node";
 import {
@@ -42,7 +44,7 @@ const SLO = { p99Ms: 500, maxErrorPercent: 0.1, minAchievedPercent: 95 };
 const CONNECTIONS = 8;
 /** Before vs after reference beyond this (relative to their mean): the machine was unsteady. */
 const MAX_REFERENCE_DRIFT = 0.15;
-const ATTEMPTS = 2;
+const ATTEMPTS = 3;
 // 5 s, not 3: the achieved rate of a throttled server varies from trial to trial, and at 3 s
 // the product's and the reference's figures (each two repetitions per rate) scattered by ~10%
 // against each other, so one fresh CI run in about seven landed just outside ±15%.
@@ -199,9 +201,9 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
         }
       };
 
-      // 3. Before, product, after; once more when before and after disagree or the product
-      //    misses. The second attempt's "before" is the first one's "after", measured just before
-      //    it with nothing in between. A product that is really off misses twice and fails.
+      // 3. Before, product, after; again (up to three attempts) while the product lies outside
+      //    the references' span. Each attempt's "before" is the previous one's "after", measured
+      //    just before it with nothing in between. A product that is really off misses every time.
       let before: number | null = null;
       let missed: string | null = null;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -222,29 +224,32 @@ describe.skipIf(skipped)("capacity at an SLO on real nodes", () => {
               " ",
             )}; reference ${reference} QPS (before ${before}, after ${after}, drift ${(100 * drift).toFixed(1)}%), off by ${(100 * off).toFixed(1)}%; idle gate: ${env.scheduler?.["idle gate"]}`,
         );
-        if (drift <= MAX_REFERENCE_DRIFT) {
-          // The server's true capacity during the product's run lay somewhere between the two
-          // steady references taken around it: the product must be within ±15% of one of them.
-          const nearest = Math.min(
-            Math.abs(cap.capacityQps! - before) / before,
-            Math.abs(cap.capacityQps! - after) / after,
-          );
+        // The server's true capacity during the product's run lay somewhere between the two
+        // references taken around it: the product must be within ±15% of that span. (With steady
+        // references that is "within ±15% of the nearer one"; with unsteady ones a product inside
+        // the span still counts, and one outside it says nothing: the machine moved too much.)
+        const low = Math.min(before, after);
+        const high = Math.max(before, after);
+        const capacity = cap.capacityQps!;
+        const outside =
+          capacity < low ? (low - capacity) / low : capacity > high ? (capacity - high) / high : 0;
+        const steady = drift <= MAX_REFERENCE_DRIFT;
+        console.log(
+          `[real-node] capacity attempt ${attempt}: off by ${(100 * outside).toFixed(1)}% from the references' span ${low}…${high} (limit 15%; references ${steady ? "steady" : `unsteady, drift ${(100 * drift).toFixed(1)}%`})`,
+        );
+        if (outside < 0.15) return;
+        if (steady) {
+          missed = `attempt ${attempt}: ${capacity} QPS is ${(100 * outside).toFixed(1)}% from the steady references' span (${before}, ${after})`;
+        } else {
           console.log(
-            `[real-node] capacity attempt ${attempt}: off by ${(100 * nearest).toFixed(1)}% from the nearer reference (limit 15%)`,
+            `[real-node] capacity attempt ${attempt}: the references disagree by ${(100 * drift).toFixed(1)}% (> ${100 * MAX_REFERENCE_DRIFT}%): the machine was not steady enough to judge the product by${attempt < ATTEMPTS ? "; running the product and the reference after it once more" : ""}`,
           );
-          if (nearest < 0.15) return;
-          missed = `attempt ${attempt}: ${cap.capacityQps} QPS is ${(100 * nearest).toFixed(1)}% from the nearer steady reference (${before}, ${after})`;
-          before = after;
-          continue;
         }
         before = after;
-        console.log(
-          `[real-node] capacity attempt ${attempt}: the references disagree by ${(100 * drift).toFixed(1)}% (> ${100 * MAX_REFERENCE_DRIFT}%): the machine was not steady enough to judge the product by${attempt < ATTEMPTS ? "; running the product and the reference after it once more" : ""}`,
-        );
       }
       expect(missed, "the product missed the known capacity by more than 15%").toBeNull();
       console.log(
-        `\n[real-node] !!! KNOWN-CAPACITY CHECK NOT JUDGED: the reference moved by more than ${100 * MAX_REFERENCE_DRIFT}% during both of ${ATTEMPTS} attempts (shared machine under load); the ±15% assertion was skipped, only the capacity, its interval and the probe budget were checked !!!\n`,
+        `\n[real-node] !!! KNOWN-CAPACITY CHECK NOT JUDGED: the reference moved by more than ${100 * MAX_REFERENCE_DRIFT}% in every one of ${ATTEMPTS} attempts and the product lay outside its span (shared machine under load); the ±15% assertion was skipped, only the capacity, its interval and the probe budget were checked !!!\n`,
       );
     },
   );
