@@ -48,11 +48,11 @@ describe("after an upload: detection only for a benchmark with an alert rule (re
       { kind: "webhook", name: "ops", url: "http://127.0.0.1:9/hook" },
       { actorUserId: null },
     );
-    await services.alerts.createRule(ws, null, {
-      benchmarkKey: "quiet",
-      channelId: channel.id,
-      kind: "run_failed",
-    });
+    await services.alerts.createRule(
+      ws,
+      { benchmarkKey: "quiet", channelId: channel.id, kind: "run_failed" },
+      { actorUserId: null },
+    );
     const watched = await upload("quiet");
     expect(finished).toEqual([watched.runId]);
     await upload("other");
