@@ -73,8 +73,8 @@ for entry in "${failed[@]}"; do
   echo "FAILED: $name (whole output: $logs/${entry%%|*}.log)"
   # vitest/Playwright/turbo failure lines, colours stripped, at most 25 per layer
   sed -e 's/\x1b\[[0-9;]*m//g' "$logs/${entry%%|*}.log" |
-    grep -E '(^| )(FAIL|×|✗|✘)( |$)|AssertionError|Error: |ERR_PNPM|Test timed out|failed with exit' |
-    grep -v -E '^\s*$' | awk '!seen[$0]++' | head -25 | sed 's/^/    /' || true
+    grep -E '^\s*(FAIL|×|✘) |^\s*[A-Za-z]*Error: |AssertionError|ERR_PNPM|Test timed out|failed with exit' |
+    awk '!seen[$0]++' | head -25 | cut -c1-300 | sed 's/^/    /' || true
 done
 echo "layers: $passed passed, ${#failed[@]} failed"
 [ "${#failed[@]}" -eq 0 ]
