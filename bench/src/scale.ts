@@ -106,9 +106,7 @@ export async function benchScale(
         runs: size,
         trials,
         seedSeconds,
-        list: await timed(n, () =>
-          caller.runs.list({ limit: 25, benchmarkKey: SCALE_BENCHMARK }),
-        ),
+        list: await timed(n, () => caller.runs.list({ limit: 25, benchmarkKey: SCALE_BENCHMARK })),
         history: await timed(n, () =>
           caller.history.get({ benchmarkKey: SCALE_BENCHMARK, limit: Math.min(size, 1000) }),
         ),

@@ -28,7 +28,7 @@ describe("GET /runs over REST", () => {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       }),
     );
-    return { status: response.status, body: (await response.json()) };
+    return { status: response.status, body: await response.json() };
   };
   const page = async (query: string, token = tokens.aRead) => {
     const response = await get(query, token);
