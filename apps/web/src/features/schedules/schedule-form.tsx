@@ -24,10 +24,19 @@ export function ScheduleForm({
   const trpc = useTRPC();
   const id = useId();
   const [timing, setTiming] = useState(initial);
-  const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
+  const [error, setError] = useState<{
+    field: string | null;
+    message: string;
+    sent: Timing;
+  } | null>(null);
   const [saving, setSaving] = useState(false);
-  // A refused submit's error is about the timing it sent: an edit makes it stale.
-  const edit = (next: Timing) => (setTiming(next), setError(null));
+  // A refused submit's error is about the timing it sent: shown only while the form still holds
+  // that timing (its answer may arrive after an edit).
+  const edit = (next: Timing) => setTiming(next);
+  const submitError =
+    error && error.sent.cron === timing.cron && error.sent.timezone === timing.timezone
+      ? error
+      : null;
   const preview = useQuery({
     ...trpc.schedules.preview.queryOptions(timing),
     retry: false,
@@ -35,7 +44,7 @@ export function ScheduleForm({
   const previewError = preview.error
     ? { field: fieldOf(preview.error), message: preview.error.message }
     : null;
-  const shown = error ?? previewError;
+  const shown = submitError ?? previewError;
   const fieldError = (field: string) =>
     shown && shown.field === field ? (
       <span role="alert" className="field-error">
@@ -49,9 +58,10 @@ export function ScheduleForm({
         e.preventDefault();
         setSaving(true);
         setError(null);
-        onSubmit(timing)
+        const sent = timing;
+        onSubmit(sent)
           .catch((err: unknown) =>
-            setError({ field: fieldOf(err), message: (err as Error).message }),
+            setError({ field: fieldOf(err), message: (err as Error).message, sent }),
           )
           .finally(() => setSaving(false));
       }}
