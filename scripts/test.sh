@@ -71,9 +71,10 @@ awk -v s=$((SECONDS - started_all)) 'BEGIN { printf "  %6.1f min  all layers\n",
 for entry in "${failed[@]}"; do
   name="${entry#*|}"
   echo "FAILED: $name (whole output: $logs/${entry%%|*}.log)"
-  # vitest/Playwright/turbo failure lines, colours stripped, at most 25 per layer
-  sed -e 's/\x1b\[[0-9;]*m//g' "$logs/${entry%%|*}.log" |
-    grep -E '^\s*(FAIL|×|✘) |^\s*[A-Za-z]*Error: |AssertionError|ERR_PNPM|Test timed out|failed with exit' |
+  # vitest/Playwright/prettier failure lines, at most 25 per layer
+  # (colours and turbo's "@package:task: " prefix stripped first)
+  sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^@[^ ]*:[^ ]*: //' "$logs/${entry%%|*}.log" |
+    grep -E '^\s*(FAIL|×|✘) |^\s*[0-9]+\) |^\s*[A-Za-z]*Error: |AssertionError|^\[warn\] |ERR_PNPM|Test timed out' |
     awk '!seen[$0]++' | head -25 | cut -c1-300 | sed 's/^/    /' || true
 done
 echo "layers: $passed passed, ${#failed[@]} failed"
