@@ -15,17 +15,13 @@ const FAST_ROUTES = Symbol.for("meshbench.front-door.fast-routes");
 function lazyRest(): FastRoute {
   let loading: Promise<FastRoute> | undefined;
   return async (req, res) => {
-    loading ??= import("./rest").then(({ getRestHandler }) =>
-      serveFromNode(getRestHandler(), SECURITY_HEADERS),
-    );
-    try {
-      return await (
-        await loading
-      )(req, res);
-    } catch (error) {
-      loading = undefined; // e.g. the env was invalid: try again on the next request
-      throw error;
-    }
+    loading ??= import("./rest")
+      .then(({ getRestHandler }) => serveFromNode(getRestHandler(), SECURITY_HEADERS))
+      .catch((error: unknown) => {
+        loading = undefined; // e.g. the env was invalid: try loading again on the next request
+        throw error;
+      });
+    return (await loading)(req, res);
   };
 }
 
