@@ -5,7 +5,7 @@ import {
   type TRole,
   type TTokenScope,
 } from "@meshbench/contracts";
-import type { RateLimitBucket } from "@meshbench/services";
+import { rateLimitSubject, type RateLimitBucket } from "@meshbench/services";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { wireTransformer } from "./wire/transformer";
 import type { OpenApiMeta } from "trpc-to-openapi";
@@ -121,9 +121,7 @@ export function requireScope(scope: TTokenScope) {
 export function rateLimited(bucket: RateLimitBucket) {
   return t.middleware(async ({ ctx, next }) => {
     const actor = ctx.actor;
-    const key = actor
-      ? `${actor.workspaceId}:${actor.tokenId ?? actor.userId ?? actor.via}`
-      : "anonymous";
+    const key = actor ? rateLimitSubject(actor) : "anonymous";
     const decision = await ctx.services.rateLimits.consume(bucket, key);
     if (!decision.allowed) {
       throw new TRPCError({

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
@@ -31,4 +32,21 @@ export function sqlPool(db: Database): pg.Pool {
   const pool = pools.get(db);
   if (!pool) throw new Error("sqlPool: not a client made by createPrismaClient");
   return pool;
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * A hot statement as a named prepared statement: Postgres parses and plans it once per
+ * connection instead of on every call (the upload's gate read planned in 0.3 ms and ran in
+ * 0.05: bench: ingest). The name follows from the text, so one text is one statement on every
+ * connection of the pool. Use: `pool.query({ ...prepared(sql), values })`.
+ */
+export function prepared(text: string): { name: string; text: string } {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `mb_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text };
 }

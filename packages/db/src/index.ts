@@ -45,6 +45,7 @@ export {
   type RateLimiter,
   type RateLimitRule,
   type RateLimitDecision,
+  type GuardedSpend,
 } from "./repositories/rate-limiter";
 export {
   createShareLinkRepository,
@@ -56,12 +57,14 @@ export {
   createIdempotencyRepository,
   type IdempotencyRepository,
   type IdempotencyBegin,
+  idempotencyScopeKey,
 } from "./repositories/idempotency-repository";
 export {
   createUploadRepository,
   type UploadRepository,
   type UploadRunInput,
 } from "./repositories/upload-repository";
+export type { TokenUploadGate } from "./repositories/upload-gate";
 export {
   createHistoryRepository,
   type HistoryRepository,

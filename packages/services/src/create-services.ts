@@ -120,6 +120,9 @@ function observedUploads(db: Database, observe: IngestObserver | undefined): Upl
  */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const runs = createRunRepository(db);
+  const rateLimits = createRateLimitService(
+    createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+  );
   const clusters = createClusterRepository(db);
   const benchmarks = createBenchmarkRepository(db);
   const history = createHistoryRepository(db);
@@ -217,9 +220,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** The audit log: listed for admins, written by auth hooks. */
     audit: audits,
     /** The shared rate-limit buckets (tRPC/REST procedures, the auth route). */
-    rateLimits: createRateLimitService(
-      createRateLimiter(db, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
-    ),
+    rateLimits,
     /** Public read-only links to runs and comparisons. */
     share: createShareService({ shareLinks, runs, reports }),
     /** Run and comparison downloads (CSV, JSON, SMP). */
@@ -229,6 +230,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** CI uploads stored as a run; run results as REST clients read them. */
     results: createResultsService({
       uploads: observedUploads(db, options.observeIngest),
+      uploadRateLimit: (subject) => rateLimits.guardedSpend("upload", subject),
       runs,
       onFinished: arrivals.runFinished,
     }),

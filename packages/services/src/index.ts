@@ -5,7 +5,7 @@ export {
   type Services,
 } from "./create-services";
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./mail/mailer";
-export type { RateLimitBucket } from "./limits/rate-limit-service";
+export { rateLimitSubject, type RateLimitBucket } from "./limits/rate-limit-service";
 export type { AuditService } from "./audit/audit-service";
 export type { MemberService } from "./members/member-service";
 export type { TokenService } from "./tokens/token-service";
@@ -19,6 +19,7 @@ export type {
   GatewayFactory,
 } from "./clusters/cluster-access";
 export { assessedTrial, readTrialResult, type TrialPath } from "./results/record-trial";
+export { UPLOAD_SCOPE } from "./results/results-service";
 export { clusterRules, type ClusterSettings } from "./clusters/cluster-rules";
 export { localDevVaultKeys, parseVaultKeys, SecretVault } from "./secrets/vault";
 export {

@@ -3,7 +3,7 @@ import { createRestHandler } from "@meshbench/api";
 import { authEnv, env } from "~/env";
 import { createRequestContext } from "./context";
 import { getLogger } from "./ops";
-import { getIdempotencyStore } from "./services";
+import { getIdempotencyStore, getServices } from "./services";
 
 // One REST handler per server process, served by Next's /api/v1 route and, for the hot upload
 // route, straight from the front door (fast-routes.ts).
@@ -16,6 +16,7 @@ export function getRestHandler() {
   globalForRest.meshbenchRest ??= createRestHandler({
     createContext: (request) => createRequestContext(request.headers),
     idempotency: getIdempotencyStore,
+    services: getServices,
     trustedOrigins: authEnv.trustedOrigins,
     maxBodyBytes: env.MESHBENCH_MAX_BODY_BYTES,
     onUnexpectedError: (path, message) =>

@@ -45,6 +45,7 @@ describe("the REST handler served from node:http (front door) = the fetch handle
         }),
       }),
       idempotency: () => createIdempotencyRepository(db()),
+      services: () => services, // as the app serves it: with the token upload's fast path
       trustedOrigins: [],
       maxBodyBytes: MAX,
     });

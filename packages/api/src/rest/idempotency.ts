@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IdempotencyRepository } from "@meshbench/db";
+import { idempotencyScopeKey, type IdempotencyRepository } from "@meshbench/db";
 import type { Actor } from "../context";
 import { errorResponse } from "../http/body-limit";
 import type { RestResult } from "./rest-handler";
@@ -12,6 +12,15 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
  * createRestHandler rather than to every procedure's context.
  */
 export type IdempotencyStore = Pick<IdempotencyRepository, "begin" | "complete" | "release">;
+
+/** Whether a header value can be an Idempotency-Key (else the request is refused, 400). */
+export const isIdempotencyKey = (key: string) => IDEMPOTENCY_KEY.test(key);
+
+/** What a key's record remembers of its request: method, path and body. */
+export function requestHash(method: string, url: string, bodyText: string): string {
+  const path = new URL(url).pathname;
+  return createHash("sha256").update(`${method} ${path}\n${bodyText}`).digest("hex");
+}
 
 /**
  * Idempotency-Key for a POST: claim the key (a concurrent twin gets 409), run the request, and
@@ -28,7 +37,7 @@ export async function withIdempotency(
   run: () => Promise<RestResult>,
   respond: (result: RestResult, extra?: Record<string, string>) => Response,
 ): Promise<Response> {
-  if (!IDEMPOTENCY_KEY.test(key))
+  if (!isIdempotencyKey(key))
     return errorResponse(
       400,
       "BAD_REQUEST",
@@ -36,10 +45,8 @@ export async function withIdempotency(
       {},
       "Idempotency-Key",
     );
-  const bodyText = await request.clone().text();
-  const path = new URL(request.url).pathname;
-  const hash = createHash("sha256").update(`${request.method} ${path}\n${bodyText}`).digest("hex");
-  const scopeKey = `${actor.tokenId ?? actor.userId ?? actor.via}:${key}`;
+  const hash = requestHash(request.method, request.url, await request.clone().text());
+  const scopeKey = idempotencyScopeKey(actor.tokenId ?? actor.userId ?? actor.via, key);
   const workspaceId = actor.workspaceId;
   const begun = await store.begin(workspaceId, scopeKey, hash);
   if (begun.state === "replay")

@@ -1,5 +1,5 @@
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
-import type { Context } from "../context";
+import type { Context, Services } from "../context";
 import { errorResponse, limitBody } from "../http/body-limit";
 import { hasMalformedPath, MAX_JSON_DEPTH, nestsDeeperThan } from "../http/json-depth";
 import { isCrossSiteWrite } from "../http/request-guards";
@@ -7,6 +7,7 @@ import { appRouter } from "../root";
 import { withIdempotency, type IdempotencyStore } from "./idempotency";
 import { REST_BASE_PATH, REST_MAX_BODY_BYTES } from "./openapi-document";
 import { restErrorHeaders, toRestError } from "./rest-errors";
+import { tokenUpload } from "./token-upload";
 
 export type RestHandlerOptions = {
   createContext: (request: Request) => Promise<Context>;
@@ -15,6 +16,8 @@ export type RestHandlerOptions = {
   /** Origins whose cookie-authenticated writes are accepted (the app's own). */
   trustedOrigins: readonly string[];
   maxBodyBytes?: number;
+  /** The app's services: enables the token upload's fast path (token-upload.ts). */
+  services?: () => Services;
   onUnexpectedError?: (path: string, message: string) => void;
 };
 
@@ -52,18 +55,25 @@ const json = ({ status, body, headers }: RestResult, extra: Record<string, strin
     headers: { ...headers, "content-type": "application/json", ...extra },
   });
 
-/** Refusals made before any procedure runs; each answers in the documented error shape. */
-async function screen(request: Request, options: RestHandlerOptions): Promise<Request | Response> {
+type Screened = { request: Request; text: string | null };
+
+/**
+ * Refusals made before any procedure runs; each answers in the documented error shape. What
+ * passes comes with its body's text (null for GET/HEAD), read once.
+ */
+async function screen(request: Request, options: RestHandlerOptions): Promise<Screened | Response> {
   if (hasMalformedPath(request.url))
     return errorResponse(400, "BAD_REQUEST", "path: malformed %-encoding");
   if (isCrossSiteWrite(request, options.trustedOrigins))
     return errorResponse(403, "FORBIDDEN", "Cross-site request refused");
   const limited = await limitBody(request, options.maxBodyBytes ?? REST_MAX_BODY_BYTES);
-  if (limited instanceof Response || limited.method === "GET" || limited.method === "HEAD")
-    return limited;
-  if (nestsDeeperThan(await limited.clone().text()))
+  if (limited instanceof Response) return limited;
+  if (limited.method === "GET" || limited.method === "HEAD")
+    return { request: limited, text: null };
+  const text = await limited.clone().text();
+  if (nestsDeeperThan(text))
     return errorResponse(400, "BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
-  return limited;
+  return { request: limited, text };
 }
 
 /**
@@ -76,8 +86,14 @@ async function screen(request: Request, options: RestHandlerOptions): Promise<Re
 export function createRestHandler(options: RestHandlerOptions) {
   return async function handle(incoming: Request): Promise<Response> {
     try {
-      const request = await screen(incoming, options);
-      if (request instanceof Response) return request;
+      const screened = await screen(incoming, options);
+      if (screened instanceof Response) return screened;
+      const { request, text } = screened;
+      const fast =
+        options.services && text !== null
+          ? await tokenUpload(request, text, options.services())
+          : null;
+      if (fast) return fast;
       const ctx = await options.createContext(request);
       const run = () => dispatch(request, ctx, options);
       const key = request.headers.get("idempotency-key");

@@ -1,4 +1,4 @@
-import { sqlPool, type Database } from "../client";
+import { prepared, sqlPool, type Database } from "../client";
 import { auditRow, type AuditInput } from "./audit-repository";
 
 export type ApiTokenRecord = {
@@ -23,7 +23,7 @@ const listFields = {
 } as const;
 
 // lastUsedAt is a hint for humans: writing it at most once a minute keeps token calls read-only.
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 /** API tokens are stored as a SHA-256 hash only; hashing and generation happen in the api package. */
 export function createApiTokenRepository(db: Database) {
@@ -95,11 +95,11 @@ export function createApiTokenRepository(db: Database) {
         workspaceId: string;
         scopes: string[];
         touch: boolean;
-      }>(
-        `SELECT "id", "workspaceId", "scopes", ("lastUsedAt" IS NULL OR "lastUsedAt" < $2) AS "touch"
-         FROM "ApiToken" WHERE "hash" = $1 AND "revokedAt" IS NULL`,
-        [hash, due],
-      );
+      }>({
+        ...prepared(`SELECT "id", "workspaceId", "scopes", ("lastUsedAt" IS NULL OR "lastUsedAt" < $2) AS "touch"
+         FROM "ApiToken" WHERE "hash" = $1 AND "revokedAt" IS NULL`),
+        values: [hash, due],
+      });
       const token = rows[0];
       if (!token) return null;
       if (token.touch)

@@ -7,7 +7,13 @@ export type IdempotencyBegin =
   | { state: "conflict" }
   | { state: "in_flight" };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long an Idempotency-Key's answer is kept for replay. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A key is scoped by who sent it (token, user) inside the workspace. */
+export function idempotencyScopeKey(subject: string, key: string): string {
+  return `${subject}:${key}`;
+}
 
 /**
  * Idempotency-Key bookkeeping for REST writes, scoped by workspace. `begin` claims the key (a
@@ -15,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * to replay; `release` forgets a key whose request failed unexpectedly, so it may be retried.
  */
 export function createIdempotencyRepository(db: Database, options: { ttlMs?: number } = {}) {
-  const ttlMs = options.ttlMs ?? DAY_MS;
+  const ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
   return {
     async begin(
       workspaceId: string,

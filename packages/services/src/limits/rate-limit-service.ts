@@ -1,4 +1,4 @@
-import type { RateLimitDecision, RateLimiter, RateLimitRule } from "@meshbench/db";
+import type { GuardedSpend, RateLimitDecision, RateLimiter, RateLimitRule } from "@meshbench/db";
 
 /** The rate-limit buckets: what a point of each buys. */
 export type RateLimitBucket =
@@ -16,6 +16,19 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
 };
 
 /**
+ * Whose points a request spends: its token's or user's, inside its workspace (the key every
+ * transport and the upload's fast path use).
+ */
+export function rateLimitSubject(actor: {
+  workspaceId: string;
+  tokenId?: string | null;
+  userId?: string | null;
+  via: string;
+}): string {
+  return `${actor.workspaceId}:${actor.tokenId ?? actor.userId ?? actor.via}`;
+}
+
+/**
  * The limits every transport shares (tRPC and REST procedures, the auth route), counted in
  * Postgres so that replicas share them. Spending a point answers allowed, or when to retry.
  */
@@ -23,6 +36,9 @@ export function createRateLimitService(limiter: RateLimiter) {
   return {
     consume: (bucket: RateLimitBucket, key: string): Promise<RateLimitDecision> =>
       limiter.consume(bucket, key),
+    /** A point of the bucket to spend inside another statement, only when allowed. */
+    guardedSpend: (bucket: RateLimitBucket, key: string): GuardedSpend =>
+      limiter.guardedSpend(bucket, key),
   };
 }
 

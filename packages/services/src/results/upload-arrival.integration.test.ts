@@ -1,9 +1,15 @@
-import { createPrismaClient, createRunRepository, createUploadRepository } from "@meshbench/db";
+import {
+  createPrismaClient,
+  createRateLimiter,
+  createRunRepository,
+  createUploadRepository,
+} from "@meshbench/db";
 import { parseOutboundPolicy } from "@meshbench/outbound";
 import { readFixture } from "@meshbench/testing/fixtures";
 import { useTestDatabase } from "@meshbench/testing/postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../create-services";
+import { DEFAULT_RATE_LIMITS } from "../limits/rate-limit-service";
 import { createResultsService } from "./results-service";
 
 const result = () => readFixture("fortio/matrix/baseline-qps100-c8-rep1.json");
@@ -24,6 +30,8 @@ describe("after an upload: detection only for a benchmark with an alert rule (re
     results = createResultsService({
       uploads: createUploadRepository(db()),
       runs: createRunRepository(db()),
+      uploadRateLimit: (subject) =>
+        createRateLimiter(db(), DEFAULT_RATE_LIMITS).guardedSpend("upload", subject),
       onFinished: (_ws, runId) => Promise.resolve(finished.push(runId)),
     });
   });

@@ -1,7 +1,8 @@
 import { ZUploadResultsInput, ZUploadResultsOutput } from "@meshbench/contracts";
+import { UPLOAD_SCOPE } from "@meshbench/services";
 import { rateLimited, requireScope } from "../../trpc";
 
-export const uploadResultsProcedure = requireScope("results:write")
+export const uploadResultsProcedure = requireScope(UPLOAD_SCOPE)
   .use(rateLimited("upload"))
   .meta({
     openapi: {
