@@ -76,7 +76,7 @@ async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
  * between cumulative counters, and the load generator lives across trials: the first sample of a
  * trial only opens its window (its rate would span the pause since the previous trial).
  */
-function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
+function usageSampler(deps: TrialDeps, ctx: TrialCtx, podsPerRound?: ReadonlySet<string>) {
   const samples: TrialOutput["samples"] = [];
   const key = ctx.trial.key;
   let lastSample = 0;
@@ -95,8 +95,19 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
       const opening = !windowOpen;
       windowOpen = true;
       if (opening) return;
+      // The kubelet stamps each container apart (ms apart): a measurement pod's containers are
+      // stamped with one instant per round, so its CPU is their sum (core's trialCpuMillicores).
+      const roundOf = new Map<string, Date>();
       for (const u of usage)
-        samples.push({ ...u, trialKey: key, variant: ctx.trial.coordinates.variant });
+        if (podsPerRound?.has(u.pod) && u.sampledAt > (roundOf.get(u.pod) ?? new Date(0)))
+          roundOf.set(u.pod, u.sampledAt);
+      for (const u of usage)
+        samples.push({
+          ...u,
+          sampledAt: roundOf.get(u.pod) ?? u.sampledAt,
+          trialKey: key,
+          variant: ctx.trial.coordinates.variant,
+        });
     } catch (error) {
       broken = true;
       deps.log(
@@ -204,7 +215,11 @@ export async function runTrial(
     deps.log(
       `run ${runId}: resumed Fortio run${handle.runs.length > 1 ? "s" : ""} ${handle.runs.map((r) => r.runId).join(", ")} of trial ${handle.name}`,
     );
-  const usage = usageSampler(deps, ctx);
+  const usage = usageSampler(
+    deps,
+    ctx,
+    handle.measurementPods ? new Set(handle.runs.map((r) => r.pod)) : undefined,
+  );
   const countersAtStart = await readCounters(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
     timeoutMs: secondsToMs(trialTimeoutSeconds(ctx.def)) + 30_000,
