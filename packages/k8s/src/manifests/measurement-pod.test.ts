@@ -127,6 +127,25 @@ describe("a trial's measurement pod (methodology.rateSeries)", () => {
     });
     expect(pod.metadata!.name).toBe(measurementPodName("t3-abcdef12", 1));
     expect(pod.metadata!.name).toMatch(/^lg-/);
+    // In the mesh, the load waits for an Istio sidecar to start.
+    const meshed = buildLoadGeneratorDeployment({
+      runId: "r1",
+      variant: "v",
+      namespace: "mb-r1-v",
+      methodology,
+      inMesh: true,
+    }).spec!.template;
+    const inMesh = buildMeasurementPod(meshed, {
+      namespace: "mb-r1-v",
+      trial: "t3-abcdef12",
+      index: 0,
+      body,
+    });
+    expect(inMesh.metadata!.annotations).toEqual({
+      ...meshed.metadata!.annotations,
+      "proxy.istio.io/config": "holdApplicationUntilProxyStarts: true",
+    });
+    expect(pod.metadata!.annotations).not.toHaveProperty("proxy.istio.io/config");
     expect(LOAD_GENERATOR_SELECTOR).toBe(`${LABELS.component}=load-generator,!${LABELS.trial}`);
   });
 });

@@ -41,6 +41,11 @@ export function buildMeasurementPod(
   if (!template.spec || !server?.image)
     throw new Error("the load generator has no Fortio container");
   const data = { name: "data", mountPath: MEASUREMENT_DATA_DIR };
+  const annotations = { ...template.metadata?.annotations };
+  // In the mesh, an Istio sidecar starts with the pod: `fortio load` waits for it, or its first
+  // requests would fail (the Deployment's long-lived pods never meet this). Linkerd waits already.
+  if (annotations["sidecar.istio.io/inject"] !== "false")
+    annotations["proxy.istio.io/config"] ??= "holdApplicationUntilProxyStarts: true";
   return {
     apiVersion: "v1",
     kind: "Pod",
@@ -48,7 +53,7 @@ export function buildMeasurementPod(
       name: measurementPodName(input.trial, input.index),
       namespace: input.namespace,
       labels: { ...template.metadata?.labels, [LABELS.trial]: input.trial },
-      ...(template.metadata?.annotations ? { annotations: template.metadata.annotations } : {}),
+      ...(Object.keys(annotations).length ? { annotations } : {}),
     },
     spec: {
       ...template.spec,
