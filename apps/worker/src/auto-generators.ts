@@ -49,7 +49,14 @@ export async function chooseGenerators(input: {
   const { gateway, prepared, def } = input;
   if (!gateway.scaleLoadGenerators) return { generators: 1, decision: "not_scalable", probes: [] };
   const { cell, maxGenerators } = autoGeneratorProbe(def, input.maxGenerators);
-  const probeDef = { ...def, durationSeconds: AUTO_PROBE_SECONDS, warmupSeconds: 1 };
+  // Probes are REST runs on the Deployment's pods even under methodology.rateSeries: only their
+  // achieved rate counts, and no measurement pod is left behind.
+  const probeDef = {
+    ...def,
+    durationSeconds: AUTO_PROBE_SECONDS,
+    warmupSeconds: 1,
+    methodology: { ...def.methodology, rateSeries: false },
+  };
   const coordinates = { ...cell, variant: input.variant, repetition: 1 };
   const probes: GeneratorProbe[] = [];
   let current = 1;

@@ -76,7 +76,7 @@ async function readCounters(deps: TrialDeps, ctx: TrialCtx) {
  * between cumulative counters, and the load generator lives across trials: the first sample of a
  * trial only opens its window (its rate would span the pause since the previous trial).
  */
-function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
+function usageSampler(deps: TrialDeps, ctx: TrialCtx, podsPerRound?: ReadonlySet<string>) {
   const samples: TrialOutput["samples"] = [];
   const key = ctx.trial.key;
   let lastSample = 0;
@@ -95,8 +95,19 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
       const opening = !windowOpen;
       windowOpen = true;
       if (opening) return;
+      // The kubelet stamps each container apart (ms apart): a measurement pod's containers are
+      // stamped with one instant per round, so its CPU is their sum (core's trialCpuMillicores).
+      const roundOf = new Map<string, Date>();
       for (const u of usage)
-        samples.push({ ...u, trialKey: key, variant: ctx.trial.coordinates.variant });
+        if (podsPerRound?.has(u.pod) && u.sampledAt > (roundOf.get(u.pod) ?? new Date(0)))
+          roundOf.set(u.pod, u.sampledAt);
+      for (const u of usage)
+        samples.push({
+          ...u,
+          sampledAt: roundOf.get(u.pod) ?? u.sampledAt,
+          trialKey: key,
+          variant: ctx.trial.coordinates.variant,
+        });
     } catch (error) {
       broken = true;
       deps.log(
@@ -107,6 +118,48 @@ function usageSampler(deps: TrialDeps, ctx: TrialCtx) {
     }
   };
   return { samples, sample };
+}
+
+/**
+ * A measurement pod (methodology.rateSeries) starts after the counters' first read and its
+ * `fortio load` leaves the kubelet's stats when it exits, so the counter window misses its load:
+ * such a pod's point samples (all its containers, taken while it ran) stand in for its window.
+ * REST trials keep the window as it is.
+ */
+function withMeasurementPods(
+  windowed: TrialOutput["samples"],
+  points: TrialOutput["samples"],
+  handle: Awaited<ReturnType<ClusterGateway["startTrial"]>>,
+) {
+  if (!handle.measurementPods) return windowed;
+  const sampled = new Set(
+    points.filter((s) => handle.runs.some((r) => r.pod === s.pod)).map((s) => s.pod),
+  );
+  return [
+    ...windowed.filter((s) => !sampled.has(s.pod)),
+    ...points.filter((s) => sampled.has(s.pod)),
+  ];
+}
+
+/**
+ * The trial's result documents and, for measurement pods (methodology.rateSeries), their access
+ * logs; or why they could not be read.
+ */
+async function readOutputs(
+  gateway: ClusterGateway,
+  handle: Awaited<ReturnType<ClusterGateway["startTrial"]>>,
+) {
+  const texts = await gateway.readTrialResults(handle);
+  if (!texts) return "the load generator saved no result";
+  if (!handle.measurementPods) return { texts };
+  let accessLogs;
+  try {
+    accessLogs = await gateway.readTrialAccessLogs?.(handle);
+  } catch (error) {
+    return `the access logs could not be read: ${gateway.describeError(error)}`;
+  }
+  if (!accessLogs) return "the load generator saved no access log";
+  return { texts, accessLogs };
 }
 
 /** One trial: start its load, sample usage while it runs, then record its result (or failure). */
@@ -162,7 +215,11 @@ export async function runTrial(
     deps.log(
       `run ${runId}: resumed Fortio run${handle.runs.length > 1 ? "s" : ""} ${handle.runs.map((r) => r.runId).join(", ")} of trial ${handle.name}`,
     );
-  const usage = usageSampler(deps, ctx);
+  const usage = usageSampler(
+    deps,
+    ctx,
+    handle.measurementPods ? new Set(handle.runs.map((r) => r.pod)) : undefined,
+  );
   const countersAtStart = await readCounters(deps, ctx);
   const outcome = await gateway.waitForTrial(handle, {
     timeoutMs: secondsToMs(trialTimeoutSeconds(ctx.def)) + 30_000,
@@ -185,13 +242,24 @@ export async function runTrial(
   ctx.onAttribution?.(windowed.length ? "counters" : "samples");
   const judged = await path?.after();
   const record = async () => {
-    const texts = await gateway.readTrialResults(handle);
-    if (!texts) return fail("the load generator saved no result");
+    let read;
+    try {
+      read = await readOutputs(gateway, handle);
+    } finally {
+      await gateway.releaseTrial?.(handle).catch((error: unknown) => {
+        deps.log(`run ${runId}: measurement pods not deleted: ${gateway.describeError(error)}`);
+      });
+    }
+    if (typeof read === "string") return fail(read);
+    const { texts, accessLogs } = read;
     const failure = await deps.execution.recordTrial(ws, runId, {
       ...trial,
       text: texts.length === 1 ? texts[0]! : texts,
+      ...(accessLogs ? { accessLogs } : {}),
       generatorPods: handle.runs.map((r) => r.pod),
-      samples: windowed.length ? windowed : usage.samples,
+      samples: windowed.length
+        ? withMeasurementPods(windowed, usage.samples, handle)
+        : usage.samples,
       flags: ctx.flags ?? [],
       ...(judged ? { path: judged } : {}),
       loadGeneratorCeiling: ctx.variant.loadGeneratorCpu

@@ -214,6 +214,13 @@ export const ZBenchmarkDefinition = ZBenchmarkDefinitionFields.superRefine((b, c
       path: ["loadMatrix", "protocols"],
       message: `request headers are sent on http1 and h2 load only, not ${headerless.join(", ")} (Fortio's REST gRPC runner sends no metadata; TCP has no headers)`,
     });
+  const headerLists = [b.requestHeaders, ...b.variants.map((v) => v.requestHeaders)];
+  if (b.methodology.rateSeries && headerLists.some((hs) => hs.some((h) => "secret" in h)))
+    ctx.addIssue({
+      code: "custom",
+      path: ["methodology", "rateSeries"],
+      message: "not with a secret request header: the load's pod would carry its value",
+    });
   const fewest = Math.min(...b.loadMatrix.connections);
   if (typeof b.methodology.loadGenerators === "number" && b.methodology.loadGenerators > fewest)
     ctx.addIssue({

@@ -62,6 +62,24 @@ export const ZPermissionCheck = z.object({
 });
 export type TPermissionCheck = z.infer<typeof ZPermissionCheck>;
 
+/**
+ * Permissions a cluster may lack and still be "ready": the run degrades instead (no samples from
+ * metrics.k8s.io or the kubelets), or only benchmarks that ask for them cannot run (creating and
+ * deleting pods: the measurement pods of methodology.rateSeries).
+ */
+export function isOptionalPermission(
+  p: Pick<TPermissionCheck, "verb" | "group" | "resource" | "subresource">,
+) {
+  if (p.group === "metrics.k8s.io") return true;
+  if (p.resource === "nodes" && p.subresource === "proxy") return true;
+  return (
+    p.group === "" &&
+    p.resource === "pods" &&
+    !p.subresource &&
+    ["create", "delete"].includes(p.verb)
+  );
+}
+
 export const ZNodeInventory = z.object({
   count: z.number().int(),
   cpuMillicores: z.number(),

@@ -43,3 +43,35 @@ describe("methodology.loadGenerators", () => {
       expect(ZBenchmarkDefinition.safeParse(definition({ loadGenerators: n })).success).toBe(false);
   });
 });
+
+describe("methodology.rateSeries", () => {
+  it("is off unless asked for, and takes plain headers", () => {
+    expect(ZBenchmarkDefinition.parse(definition({})).methodology.rateSeries).toBe(false);
+    const plain = {
+      ...definition({ rateSeries: true }),
+      requestHeaders: [{ name: "X-Run", value: "b" }],
+    };
+    expect(ZBenchmarkDefinition.parse(plain).methodology.rateSeries).toBe(true);
+  });
+
+  it("refuses a secret header (benchmark's or a variant's): a pod's arguments would carry it", () => {
+    const onBenchmark = {
+      ...definition({ rateSeries: true }),
+      requestHeaders: [{ name: "Authorization", secret: "jwt" }],
+    };
+    const base = definition({ rateSeries: true });
+    const onVariant = {
+      ...base,
+      variants: [
+        { ...base.variants[0]!, requestHeaders: [{ name: "Authorization", secret: "jwt" }] },
+      ],
+    };
+    for (const d of [onBenchmark, onVariant]) {
+      const r = ZBenchmarkDefinition.safeParse(d);
+      expect(r.success).toBe(false);
+      const issue = r.error?.issues.find((i) => i.path.join(".") === "methodology.rateSeries");
+      expect(issue?.message).toMatch(/secret request header/);
+    }
+    expect(ZBenchmarkDefinition.safeParse({ ...onBenchmark, methodology: {} }).success).toBe(true);
+  });
+});

@@ -79,6 +79,13 @@ export const ZMethodology = z.object({
   loadGenerators: z
     .union([z.number().int().min(1).max(MAX_LOAD_GENERATORS), z.literal("auto")])
     .default(1),
+  /**
+   * Throughput over time for trials the worker drives (per-second requests and errors). Fortio's
+   * REST runs keep no access log, so under this switch each generator's measured run becomes a
+   * short-lived pod of the same image running `fortio load -access-log-file` (the warm-up stays a
+   * REST run): a pod start per trial and generator. Off: the measured runs stay REST runs.
+   */
+  rateSeries: z.boolean().default(false),
   /** Passed to the injector through its pod annotations (istio: sidecar.istio.io/proxyCPU…). */
   sidecarResources: ZResourceSpec.optional(),
   /** Whether the load generator's pod joins the mesh too (off: it opts out of injection). */

@@ -92,6 +92,11 @@ export type TrialHandle = {
   endsAt: number;
   /** A run a previous worker started and this one found still going (by its label). */
   resumed: boolean;
+  /**
+   * methodology.rateSeries: each generator's measured run is a pod of its own (`runs[i].pod`),
+   * which also keeps the run's access log; deleted by `releaseTrial` or `abandonTrial`.
+   */
+  measurementPods?: boolean;
 };
 
 export type TrialInput = {
@@ -175,6 +180,14 @@ export interface ClusterGateway {
    * one saved none.
    */
   readTrialResults(trial: TrialHandle): Promise<string[] | null>;
+  /**
+   * Each load generator's access log (Fortio's JSON lines, one per request), in generator order,
+   * for a trial of measurement pods; null for REST runs, which keep none. Optional: fakes may
+   * lack it.
+   */
+  readTrialAccessLogs?(trial: TrialHandle): Promise<string[] | null>;
+  /** Removes what the trial left once read (its measurement pods; nothing for REST runs). */
+  releaseTrial?(trial: TrialHandle): Promise<void>;
   /**
    * The variant's load generators scaled to `generators` Fortio pods, all Ready ("auto" load
    * generators). Optional: fakes may lack it (then "auto" stays at one generator).

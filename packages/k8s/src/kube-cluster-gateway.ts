@@ -21,7 +21,9 @@ import { call, type Kube } from "./steps/kube";
 import { type LoadGenerators, loadGenerators, scaleLoadGenerators } from "./steps/load-generator";
 import { cleanup, listRunNamespaces } from "./steps/namespaces";
 import { describeVariant, prepareVariant } from "./steps/prepare-variant";
-import { describeLoad, startTrial, waitForTrial } from "./steps/trial";
+import { describeLoad, podRunsEnded, restRunsEnded, startTrial, waitForTrial } from "./steps/trial";
+import { deleteMeasurementPods } from "./steps/measurement-pods";
+import { MEASUREMENT_FILES } from "./fortio/run-request";
 import { type UsageOptions, UsageSampler } from "./usage/sampler";
 import type { PathProbe } from "./path/discovery";
 import { podProxyScrape, readPathCounters, type Scrape } from "./path/read-path";
@@ -112,7 +114,10 @@ export class KubeClusterGateway implements ClusterGateway {
   }
 
   waitForTrial(trial: TrialHandle, options: WaitOptions) {
-    return waitForTrial(this.fortio(trial), trial, { ...options, pollMs: this.kube.pollMs });
+    const ended = trial.measurementPods
+      ? podRunsEnded(this.kube, trial)
+      : restRunsEnded(this.fortio(trial), trial);
+    return waitForTrial(ended, trial, { ...options, pollMs: this.kube.pollMs });
   }
 
   async readTrialResults(trial: TrialHandle) {
@@ -132,8 +137,28 @@ export class KubeClusterGateway implements ClusterGateway {
     });
   }
 
-  /** Stops the Fortio runs; a pod already gone (namespace deleted) has nothing left to stop. */
+  /** The access logs the measurement pods' `fortio load` wrote, read through their servers. */
+  async readTrialAccessLogs(trial: TrialHandle) {
+    if (!trial.measurementPods) return null;
+    const servers = this.fortio(trial);
+    const logs = await Promise.all(
+      trial.runs.map((run, i) =>
+        servers[i]!.result({ ...run, resultId: MEASUREMENT_FILES.accessLog }),
+      ),
+    );
+    return logs.every((l) => l !== null) ? logs : null;
+  }
+  async releaseTrial(trial: TrialHandle) {
+    if (!trial.measurementPods) return;
+    const pods = trial.runs.map((r) => r.pod);
+    await deleteMeasurementPods(this.kube, trial.namespace, pods);
+  }
+  /**
+   * Stops the Fortio runs (deletes a trial's measurement pods); a pod already gone (namespace
+   * deleted) has nothing left to stop.
+   */
   async abandonTrial(trial: TrialHandle) {
+    if (trial.measurementPods) return this.releaseTrial(trial).catch(() => undefined);
     const servers = this.fortio(trial);
     await Promise.all(trial.runs.map((run, i) => servers[i]!.stop(run).catch(() => undefined)));
   }

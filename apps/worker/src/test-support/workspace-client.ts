@@ -31,6 +31,9 @@ export function workspaceClient(db: Database, workspaceId: string, options: Serv
         services.scheduling.start(workspaceId, ZStartRunInput.parse(input)),
       cancel: (input: { runId: string }) => services.scheduling.cancel(workspaceId, input.runId),
       get: (input: { runId: string }) => services.runs.get(workspaceId, input.runId),
+      /** What GET /runs/{runId}/trials/{trialId}/rate-series answers (its one service call). */
+      trialRateSeries: (input: { runId: string; trialId: string }) =>
+        services.runs.trialRateSeries(workspaceId, input.runId, input.trialId),
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  isOptionalPermission,
   ZClusterCaps,
   type TClusterCaps,
   type TClusterValidation,
@@ -48,7 +49,7 @@ export type ClusterCheck = {
 function statusOf(v: TClusterValidation) {
   if (!v.reachable) return { status: "unreachable" as const, statusMessage: v.error };
   const required = v.permissions.filter(
-    (p) => !p.allowed && p.group !== "metrics.k8s.io" && p.subresource !== "proxy",
+    (p) => !p.allowed && !isOptionalPermission(p) && p.subresource !== "proxy",
   );
   if (required.length)
     return {

@@ -1,10 +1,14 @@
-import type { TClusterValidation, TMeshDetection } from "@meshbench/contracts";
+import {
+  isOptionalPermission,
+  type TClusterValidation,
+  type TMeshDetection,
+} from "@meshbench/contracts";
 import { nodeInventory } from "./inventory";
 import { remoteFacts } from "./remote-text";
 import { detectMeshes, type WorkloadInfo } from "./detection";
 import type { ClusterFacts } from "../gateway";
 import type { KubeApis } from "./kube-apis";
-import { describePermission, isOptional, REQUIRED_PERMISSIONS } from "./permissions";
+import { describePermission, REQUIRED_PERMISSIONS } from "./permissions";
 
 /** One counted apiserver request (the gateway counts them for cost figures). */
 export type Call = <T>(fn: (apis: KubeApis) => Promise<T>) => Promise<T>;
@@ -66,7 +70,7 @@ export async function validateCluster(
   }
   const missing = permissions
     .filter((p) => !p.allowed)
-    .map((p) => describePermission(p) + (isOptional(p) ? " (optional)" : ""));
+    .map((p) => describePermission(p) + (isOptionalPermission(p) ? " (optional)" : ""));
   return remoteFacts({ reachable: true, ...facts, permissions, missing, error: null });
 }
 

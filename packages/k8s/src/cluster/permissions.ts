@@ -63,17 +63,25 @@ export const REQUIRED_PERMISSIONS: RequiredPermission[] = [
     purpose: "start Fortio runs (a POST: the run's options and request headers in its body)",
   },
   {
+    verb: "create",
+    group: "",
+    resource: "pods",
+    purpose:
+      "start a trial's measurement pods in the run's namespaces (benchmarks with methodology.rateSeries only)",
+  },
+  {
+    verb: "delete",
+    group: "",
+    resource: "pods",
+    purpose: "remove a trial's measurement pods once read (methodology.rateSeries only)",
+  },
+  {
     verb: "list",
     group: "metrics.k8s.io",
     resource: "pods",
     purpose: "sample proxy CPU/memory (optional)",
   },
 ];
-
-/** Optional ones do not make a cluster "forbidden": the run degrades (no samples) instead. */
-export function isOptional(p: Pick<RequiredPermission, "group" | "resource" | "subresource">) {
-  return p.group === "metrics.k8s.io" || (p.resource === "nodes" && p.subresource === "proxy");
-}
 
 export function describePermission(p: RequiredPermission) {
   const group = p.group === "" ? "" : `${p.group}/`;

@@ -75,3 +75,51 @@ export function describeRunRequest(pod: string, body: FortioRunBody) {
   );
   return `POST ${pod}:${FORTIO_PORT}/fortio/rest/run ${JSON.stringify(shown)}`;
 }
+
+/** Where a measurement pod's two containers share their files (an emptyDir). */
+export const MEASUREMENT_DATA_DIR = "/data";
+/** The measured run's result and access log in that dir (Fortio's data handler serves `*.json`). */
+export const MEASUREMENT_FILES = { result: "result", accessLog: "access" } as const;
+
+/** REST options whose `fortio load` flag has the same name (value options, then "on" switches). */
+const SAME_NAME_VALUES = new Set(["qps", "c", "t", "r", "labels", "connection-reuse"]);
+const SWITCHES = new Set(["uniform", "nocatchup", "h2", "ping"]);
+/** How the REST call is made, not what load it makes: no CLI counterpart. */
+const REST_ONLY = new Set(["async", "save"]);
+
+/**
+ * The same run as `fortio load` arguments, derived from its REST body option by option, so the
+ * two cannot drift: the value options and switches by their flag names, `runner: grpc` as
+ * `-grpc`, the literal payload as `-payload-size N` (same size; an argument cannot carry 16 MiB),
+ * each header as `-H`, the URL last. Then the measured run's files: its result JSON and its
+ * access log (one JSON line per request), which the REST handler has no option for. An option
+ * this does not know throws: a new REST option must be given its flag here.
+ */
+export function fortioLoadArgs(body: FortioRunBody, dataDir = MEASUREMENT_DATA_DIR): string[] {
+  const args = ["load"];
+  for (const [option, value] of Object.entries(body)) {
+    if (value === undefined || option === "url" || REST_ONLY.has(option)) continue;
+    if (option === "headers" && Array.isArray(value)) {
+      for (const header of value) args.push("-H", header);
+    } else if (typeof value !== "string") {
+      throw new Error(`Fortio option ${option} has no load flag`);
+    } else if (SAME_NAME_VALUES.has(option)) {
+      args.push(`-${option}`, value);
+    } else if (SWITCHES.has(option) && value === "on") {
+      args.push(`-${option}`);
+    } else if (option === "runner" && value === "grpc") {
+      args.push("-grpc");
+    } else if (option === "payload") {
+      args.push("-payload-size", String(Buffer.byteLength(value)));
+    } else {
+      throw new Error(`Fortio option ${option} has no load flag`);
+    }
+  }
+  const file = (name: string) => `${dataDir}/${name}.json`;
+  args.push("-json", file(MEASUREMENT_FILES.result));
+  args.push("-access-log-file", file(MEASUREMENT_FILES.accessLog), "-access-log-format", "json");
+  args.push("-loglevel", "warning");
+  if (typeof body.url !== "string") throw new Error("a Fortio run needs its url");
+  args.push(body.url);
+  return args;
+}

@@ -29,8 +29,13 @@ export function variantNamespace(runId: string, variant: string) {
 
 /** Idempotent per trial key: the label a resumed worker finds its trial's Fortio run by. */
 export function trialLabel(runId: string, sequence: number, trialKey: string) {
+  return `${runId}/${trialLabelValue(sequence, trialKey)}`;
+}
+
+/** The trial's part of it, a valid label value: its measurement pods' `LABELS.trial`. */
+export function trialLabelValue(sequence: number, trialKey: string) {
   const hash = createHash("sha256").update(trialKey).digest("hex").slice(0, 8);
-  return `${runId}/t${sequence}-${hash}`;
+  return `t${sequence}-${hash}`;
 }
 
 /** Namespace labels and annotations that switch a variant's mesh data plane on. */

@@ -35,7 +35,11 @@ const ECHO_PODS: PodAvoidance = {
   matchLabels: { app: TARGET_NAME, [LABELS.component]: COMPONENTS.target },
 };
 
-export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGenerator}`;
+/**
+ * The Deployment's pods: the load-generator component without a trial label (a measurement pod
+ * of methodology.rateSeries carries its trial's and is never one of the long-lived servers).
+ */
+export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGenerator},!${LABELS.trial}`;
 
 /**
  * The variant's long-lived Fortio servers (one per load generator, `replicas` of one Deployment),

@@ -4,14 +4,30 @@ import type {
   TTrialCoordinates,
 } from "@meshbench/contracts";
 import { maskedHeaders, requestHeadersOf, splitLoad, trialKey } from "@meshbench/core";
-import { describeRunRequest, type FortioRunInput, fortioRunBody } from "../fortio/run-request";
+import {
+  describeRunRequest,
+  type FortioRunInput,
+  fortioLoadArgs,
+  fortioRunBody,
+  MEASUREMENT_FILES,
+} from "../fortio/run-request";
 import type { FortioServer } from "../fortio/server";
 import { targetUrl } from "../fortio/target-url";
 import type { TrialHandle, TrialInput, TrialOutcome, WaitOptions } from "../gateway";
-import { LOAD_GENERATOR_NAME, trialLabel, variantNamespace } from "../manifests/labels";
+import {
+  LOAD_GENERATOR_NAME,
+  trialLabel,
+  trialLabelValue,
+  variantNamespace,
+} from "../manifests/labels";
+import { measurementPodName } from "../manifests/measurement-pod";
 import { type Kube, sleep } from "./kube";
 import { loadGeneratorServers, type LoadGenerators } from "./load-generator";
 import { loadGeneratorReplicas } from "../manifests/load-generator";
+import { findMeasurementPods, measurementOutcome, startMeasurementPods } from "./measurement-pods";
+
+/** How long a trial's measurement pods may take to start their load. */
+const POD_START = { timeoutMs: 120_000 };
 
 function runInput(
   input: Pick<TrialInput, "runId" | "definition" | "sequence" | "coordinates">,
@@ -80,6 +96,22 @@ export async function startTrial(
     endsAt: resumed ? startedAt : startedAt + def.durationSeconds * 1000,
     resumed,
   });
+  // methodology.rateSeries: the measured runs are pods of their own (measurement-pods.ts).
+  const pods = def.methodology.rateSeries
+    ? trialLabelValue(input.sequence, trialKey(input.coordinates))
+    : null;
+  const podHandle = (started: { pods: string[]; resumed: boolean; startedAt: number }) => ({
+    ...handle(
+      started.pods.map((pod) => ({ pod, runId: 0, resultId: MEASUREMENT_FILES.result })),
+      started.startedAt,
+      started.resumed,
+    ),
+    measurementPods: true,
+  });
+  if (pods) {
+    const found = await findMeasurementPods(k, namespace, pods, n);
+    if (found) return podHandle(found);
+  }
   const found = running.map((r) => r.get(measured.label));
   if (found.every((f) => f !== undefined)) return handle(found, Date.now(), true);
   await Promise.all(
@@ -101,6 +133,11 @@ export async function startTrial(
       ),
     );
   await options.beforeMeasured?.();
+  if (pods) {
+    const bodies = parts.map((part) => fortioRunBody(part, { save: false, async: false }));
+    const started = await startMeasurementPods(k, { namespace, trial: pods, bodies }, POD_START);
+    return podHandle(started);
+  }
   const startedAt = Date.now();
   const runs = await Promise.all(
     servers.map((server, i) => server.start(fortioRunBody(parts[i]!, { save: true, async: true }))),
@@ -131,6 +168,13 @@ export function describeLoad(
         .map((part) => {
           const coordinates = { ...input.coordinates, ...part };
           const body = fortioRunBody({ ...input, coordinates }, { save: true, async: true });
+          if (def.methodology.rateSeries) {
+            const pod = measurementPodName(
+              trialLabelValue(t.sequence, trialKey(t.coordinates)),
+              part.index,
+            );
+            return `pod ${ns}/${pod}: fortio ${fortioLoadArgs(body).join(" ")}`;
+          }
           return describeRunRequest(`${ns}/${LOAD_GENERATOR_NAME}#${part.index}`, body);
         })
         .join("\n");
@@ -142,27 +186,55 @@ export function describeLoad(
   return out;
 }
 
+/** The REST runs' end: every generator's run gone from its status list. */
+export function restRunsEnded(servers: readonly FortioServer[], trial: TrialHandle) {
+  return async (): Promise<TrialOutcome | null> => {
+    try {
+      const still = await Promise.all(trial.runs.map((run, i) => servers[i]!.isRunning(run)));
+      return still.includes(true) ? null : { status: "succeeded" };
+    } catch (error) {
+      return {
+        status: "failed",
+        reason: `load generator unreachable: ${error instanceof Error ? error.message : "unknown error"}`,
+      };
+    }
+  };
+}
+
+/** The measurement pods' end (methodology.rateSeries): every `fortio load` exited. */
+export function podRunsEnded(k: Kube, trial: TrialHandle) {
+  const pods = trial.runs.map((r) => r.pod);
+  const label = trial.name.slice(trial.name.indexOf("/") + 1);
+  return async (): Promise<TrialOutcome | null> => {
+    try {
+      const outcome = await measurementOutcome(k, trial.namespace, label, pods);
+      if (!outcome.done) return null;
+      return outcome.failure
+        ? { status: "failed", reason: outcome.failure }
+        : { status: "succeeded" };
+    } catch (error) {
+      return {
+        status: "failed",
+        reason: `measurement pods unreadable: ${error instanceof Error ? error.message : "unknown error"}`,
+      };
+    }
+  };
+}
+
 /**
  * No status poll before the load is due to end: sampling alone fills the trial's window. The
- * trial ends when every generator's run has.
+ * trial ends when every generator's run has (`ended`: null while one still runs).
  */
 export async function waitForTrial(
-  servers: readonly FortioServer[],
+  ended: () => Promise<TrialOutcome | null>,
   trial: TrialHandle,
   options: WaitOptions & { pollMs: number },
 ): Promise<TrialOutcome> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (Date.now() >= trial.endsAt) {
-      try {
-        const still = await Promise.all(trial.runs.map((run, i) => servers[i]!.isRunning(run)));
-        if (!still.includes(true)) return { status: "succeeded" };
-      } catch (error) {
-        return {
-          status: "failed",
-          reason: `load generator unreachable: ${error instanceof Error ? error.message : "unknown error"}`,
-        };
-      }
+      const outcome = await ended();
+      if (outcome) return outcome;
     }
     if (Date.now() > deadline)
       return {

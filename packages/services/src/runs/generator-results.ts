@@ -10,8 +10,17 @@ import { readTrialResult } from "../results/record-trial";
  * windows' overlap in `meta`).
  */
 export function generatorsResult(texts: string | readonly string[]): TTrialResult {
+  return poolGenerators(generatorResults(texts));
+}
+
+/** Each load generator's own result, in generator order (its Fortio JSON read). */
+export function generatorResults(texts: string | readonly string[]): TTrialResult[] {
   const list = typeof texts === "string" ? [texts] : texts;
-  const results = list.map((t) => readTrialResult(t, "fortio"));
+  return list.map((t) => readTrialResult(t, "fortio"));
+}
+
+/** The generators' results as the trial's one result (one as it is, several merged exactly). */
+export function poolGenerators(results: readonly TTrialResult[]): TTrialResult {
   return results.length === 1 ? results[0]! : mergeGeneratorResults(results);
 }
 

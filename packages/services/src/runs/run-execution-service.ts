@@ -22,7 +22,8 @@ import type { ClusterGateway } from "@meshbench/k8s";
 import type { ClusterAccess } from "../clusters/cluster-access";
 import type { SecretService } from "../secrets/secret-service";
 import { assessedTrial } from "../results/record-trial";
-import { generatorCpu, generatorsResult } from "./generator-results";
+import { generatorCpu, generatorResults, poolGenerators } from "./generator-results";
+import { rateSeriesOfRuns } from "../results/access-log";
 import { targetCpuShare, type TrialOutput } from "./trial-output";
 
 export type { TrialOutput } from "./trial-output";
@@ -185,11 +186,13 @@ export function createRunExecutionService(deps: Deps) {
      */
     async recordTrial(workspaceId: string, runId: string, output: TrialOutput) {
       let trial;
+      let results;
       try {
+        results = generatorResults(output.text);
         trial = assessedTrial(
           output.coordinates,
           output.sequence,
-          generatorsResult(output.text),
+          poolGenerators(results),
           output.key,
           output.path,
         );
@@ -201,6 +204,23 @@ export function createRunExecutionService(deps: Deps) {
           failureReason: reason,
         });
         return reason;
+      }
+      if (output.accessLogs) {
+        const logs = output.accessLogs;
+        const read =
+          logs.length === results.length
+            ? rateSeriesOfRuns(results.map((result, i) => ({ result, accessLog: logs[i]! })))
+            : { problem: `${logs.length} access logs for ${results.length} results` };
+        if ("problem" in read) {
+          const reason = `the load generators' access log ${read.problem}`;
+          await execution.markTrial(workspaceId, runId, {
+            ...output,
+            status: "failed",
+            failureReason: reason,
+          });
+          return reason;
+        }
+        trial = { ...trial, rateSeries: read.series };
       }
       trial.validityFlags.push(...(output.flags ?? []));
       const generator = assessLoadGenerator({

@@ -14,6 +14,11 @@ export type TrialOutput = {
    * generator in generator order (merged exactly into the trial's result).
    */
   text: string | readonly string[];
+  /**
+   * Each load generator's Fortio JSON access log, in generator order (methodology.rateSeries):
+   * stored as the trial's per-second series when they hold exactly its requests.
+   */
+  accessLogs?: readonly string[];
   /** The load generators' pods, in generator order: each one's CPU is read off its samples. */
   generatorPods?: readonly string[];
   samples: ResourceSampleInput[];

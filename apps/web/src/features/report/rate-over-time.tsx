@@ -45,7 +45,8 @@ export function RateOverTime({ runId, trials }: { runId: string; trials: TTrialR
         {data && !data.series && (
           <p className="muted">
             No per-second record for this trial: it comes from a Fortio JSON access log uploaded
-            with the result (<code>accessLog</code>).
+            with the result (<code>accessLog</code>), or, for a scheduled run, from a benchmark with{" "}
+            <code>methodology.rateSeries</code> on.
           </p>
         )}
         {data?.series && (

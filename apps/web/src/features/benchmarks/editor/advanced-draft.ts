@@ -27,6 +27,7 @@ export type AdvancedDraft = {
   dropWorst: string;
   dropBy: TRunRule["by"];
   idleGate: boolean;
+  rateSeries: boolean;
   capacityOn: boolean;
   capP99Ms: string;
   capMaxErrorPercent: string;
@@ -139,6 +140,7 @@ export function advancedDraftFrom(d: TBenchmarkDefinition): AdvancedDraft {
     dropWorst: String(m.runRule.dropWorst),
     dropBy: m.runRule.by,
     idleGate: m.idleGate,
+    rateSeries: m.rateSeries,
     capacityOn: c !== undefined,
     capP99Ms: c ? String(c.p99Ms) : "",
     capMaxErrorPercent: String(c?.maxErrorPercent ?? 0.1),
@@ -260,6 +262,7 @@ export function advancedDefinition(a: AdvancedDraft) {
       trialTimeoutSeconds: num(a.trialTimeoutSeconds),
       runRule: { dropWorst: num(a.dropWorst), by: a.dropBy },
       idleGate: a.idleGate,
+      rateSeries: a.rateSeries,
     },
     capacity: a.capacityOn
       ? {

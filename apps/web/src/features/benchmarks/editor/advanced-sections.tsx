@@ -75,6 +75,12 @@ export function RunRulesSection(p: EditorProps) {
         k="idleGate"
         label="Wait for an idle target before each trial"
       />
+      <CheckBox
+        draft={draft}
+        set={set}
+        k="rateSeries"
+        label="Throughput over time (each measured run in a pod of its own, with an access log)"
+      />
     </fieldset>
   );
 }

@@ -55,6 +55,7 @@ describe("benchmark draft round trip", () => {
         seed: 42,
         trialTimeoutSeconds: 120,
         idleGate: false,
+        rateSeries: true,
       },
     });
     expect(stored(ZBenchmarkDefinition.parse(definitionFrom(draftFrom(workload))))).toEqual(
