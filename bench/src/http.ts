@@ -10,9 +10,14 @@ export function httpRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
+    // With its length declared, as fetch (the CLI) sends a body: not chunked, one write.
+    const headers =
+      options.body === undefined
+        ? options.headers
+        : { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) };
     const req = request(
       url,
-      { method: options.method ?? "GET", headers: options.headers, agent },
+      { method: options.method ?? "GET", headers, agent },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -23,8 +28,7 @@ export function httpRequest(
       },
     );
     req.on("error", reject);
-    if (options.body !== undefined) req.write(options.body);
-    req.end();
+    req.end(options.body);
   });
 }
 

@@ -16,7 +16,9 @@ function lazyRest(): FastRoute {
   let loading: Promise<FastRoute> | undefined;
   return async (req, res) => {
     loading ??= import("./rest")
-      .then(({ getRestHandler }) => serveFromNode(getRestHandler(), SECURITY_HEADERS))
+      .then(({ getRestHandler, restBodyLimit }) =>
+        serveFromNode(getRestHandler(), SECURITY_HEADERS, restBodyLimit()),
+      )
       .catch((error: unknown) => {
         loading = undefined; // e.g. the env was invalid: try loading again on the next request
         throw error;

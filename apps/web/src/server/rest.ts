@@ -11,6 +11,9 @@ const globalForRest = globalThis as unknown as {
   meshbenchRest?: ReturnType<typeof createRestHandler>;
 };
 
+/** The REST body limit (bytes): the front door reads a body that declares at most this whole. */
+export const restBodyLimit = () => env.MESHBENCH_MAX_BODY_BYTES;
+
 /** REST under /api/v1: the same tRPC procedures, served by trpc-to-openapi (packages/api/src/rest). */
 export function getRestHandler() {
   globalForRest.meshbenchRest ??= createRestHandler({
@@ -18,7 +21,7 @@ export function getRestHandler() {
     idempotency: getIdempotencyStore,
     services: getServices,
     trustedOrigins: authEnv.trustedOrigins,
-    maxBodyBytes: env.MESHBENCH_MAX_BODY_BYTES,
+    maxBodyBytes: restBodyLimit(),
     onUnexpectedError: (path, message) =>
       getLogger().error({ path, message }, "REST request failed"),
   });

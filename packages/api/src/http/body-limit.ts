@@ -20,7 +20,20 @@ export function errorResponse(
  * the bytes actually streamed (a client can lie about, or omit, Content-Length).
  */
 export async function limitBody(request: Request, maxBytes: number): Promise<Request | Response> {
-  if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
+  const limited = await readLimited(request, maxBytes);
+  return limited instanceof Response ? limited : limited.request;
+}
+
+/**
+ * limitBody, also giving the bytes it buffered (null when there is no body), for a caller that
+ * reads them itself instead of cloning the request again.
+ */
+export async function readLimited(
+  request: Request,
+  maxBytes: number,
+): Promise<{ request: Request; bytes: Uint8Array | null } | Response> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body)
+    return { request, bytes: null };
   const tooLarge = () =>
     errorResponse(413, "PAYLOAD_TOO_LARGE", `Request body exceeds the limit of ${maxBytes} bytes`);
   const declared = Number(request.headers.get("content-length") ?? "NaN");
@@ -45,10 +58,13 @@ export async function limitBody(request: Request, maxBytes: number): Promise<Req
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body,
-    signal: request.signal,
-  });
+  return {
+    request: new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: request.signal,
+    }),
+    bytes: body,
+  };
 }

@@ -67,7 +67,7 @@ describe("the REST handler served from node:http (front door) = the fetch handle
     await services.tokens.revoke(workspaces.victim!, revokedId, audit);
     await mint("limited", "victim", ["results:write"]);
 
-    const serve = serveFromNode(fetchHandler, { "x-frame-options": "DENY" });
+    const serve = serveFromNode(fetchHandler, { "x-frame-options": "DENY" }, MAX); // as shipped
     server = createServer((req, res) => void serve(req, res));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,7 +8,16 @@ type FetchHandler = (request: Request) => Promise<Response>;
  * routes without Next's routing. The handler is the very one Next's route serves, so the
  * answers are the same; `headers` are what Next adds to every response (next.config).
  */
-export function serveFromNode(handler: FetchHandler, headers: Record<string, string> = {}) {
+export function serveFromNode(
+  handler: FetchHandler,
+  headers: Record<string, string> = {},
+  /**
+   * A body that declares a length up to this many bytes is read whole before the handler runs
+   * (node's parser holds it to that length); others stream, so the handler's own limit still
+   * answers 413 without reading an oversized body.
+   */
+  bufferUpTo = 0,
+) {
   return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host ?? "localhost";
     const init: RequestInit & { duplex?: "half" } = {
@@ -16,8 +25,14 @@ export function serveFromNode(handler: FetchHandler, headers: Record<string, str
       headers: requestHeaders(req),
     };
     if (req.method !== "GET" && req.method !== "HEAD") {
-      init.body = bodyStream(req);
-      init.duplex = "half"; // a streamed request body (the handler counts it against the limit)
+      const declared = Number(req.headers["content-length"] ?? "NaN");
+      if (Number.isSafeInteger(declared) && declared >= 0 && declared <= bufferUpTo) {
+        const body = await wholeBody(req);
+        init.body = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+      } else {
+        init.body = bodyStream(req);
+        init.duplex = "half"; // a streamed request body (the handler counts it against the limit)
+      }
     }
     const response = await handler(new Request(`http://${host}${req.url ?? "/"}`, init));
     const body = Buffer.from(await response.arrayBuffer());
@@ -27,6 +42,16 @@ export function serveFromNode(handler: FetchHandler, headers: Record<string, str
     res.writeHead(response.status, out);
     res.end(body);
   };
+}
+
+/** The body of a request whose declared length is small: read whole (node checks the length). */
+function wholeBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
 }
 
 /**

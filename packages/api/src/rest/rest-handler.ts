@@ -1,6 +1,6 @@
 import { createOpenApiFetchHandler } from "trpc-to-openapi";
 import type { Context, Services } from "../context";
-import { errorResponse, limitBody } from "../http/body-limit";
+import { errorResponse, readLimited } from "../http/body-limit";
 import { hasMalformedPath, MAX_JSON_DEPTH, nestsDeeperThan } from "../http/json-depth";
 import { isCrossSiteWrite } from "../http/request-guards";
 import { appRouter } from "../root";
@@ -57,6 +57,9 @@ const json = ({ status, body, headers }: RestResult, extra: Record<string, strin
 
 type Screened = { request: Request; text: string | null };
 
+/** As Body.text() decodes: UTF-8, a leading BOM dropped, malformed bytes replaced. */
+const utf8 = new TextDecoder();
+
 /**
  * Refusals made before any procedure runs; each answers in the documented error shape. What
  * passes comes with its body's text (null for GET/HEAD), read once.
@@ -66,14 +69,14 @@ async function screen(request: Request, options: RestHandlerOptions): Promise<Sc
     return errorResponse(400, "BAD_REQUEST", "path: malformed %-encoding");
   if (isCrossSiteWrite(request, options.trustedOrigins))
     return errorResponse(403, "FORBIDDEN", "Cross-site request refused");
-  const limited = await limitBody(request, options.maxBodyBytes ?? REST_MAX_BODY_BYTES);
+  const limited = await readLimited(request, options.maxBodyBytes ?? REST_MAX_BODY_BYTES);
   if (limited instanceof Response) return limited;
-  if (limited.method === "GET" || limited.method === "HEAD")
-    return { request: limited, text: null };
-  const text = await limited.clone().text();
+  if (limited.request.method === "GET" || limited.request.method === "HEAD")
+    return { request: limited.request, text: null };
+  const text = limited.bytes ? utf8.decode(limited.bytes) : "";
   if (nestsDeeperThan(text))
     return errorResponse(400, "BAD_REQUEST", `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
-  return { request: limited, text };
+  return { request: limited.request, text };
 }
 
 /**
