@@ -93,20 +93,30 @@ export function createMetrics(options: MetricsOptions) {
 
   return {
     registry,
-    /** Times one upload: counts it (stored/failed) and the trials it stored. */
-    async observeIngest<T>(store: () => Promise<T>, trialsOf: (result: T) => number): Promise<T> {
+    /**
+     * Times and counts one stored upload. `trialsOf` gives its trials, or null when the store
+     * handed the upload on without storing it (the fast path's "not here": the general path then
+     * stores and counts it), which counts nothing.
+     */
+    async observeIngest<T>(
+      store: () => Promise<T>,
+      trialsOf: (result: T) => number | null,
+    ): Promise<T> {
       const end = ingestDuration.startTimer();
+      let result: T;
       try {
-        const result = await store();
-        ingestUploads.inc({ outcome: "stored" });
-        ingestTrials.inc(trialsOf(result));
-        return result;
+        result = await store();
       } catch (error) {
         ingestUploads.inc({ outcome: "failed" });
-        throw error;
-      } finally {
         end();
+        throw error;
       }
+      const trials = trialsOf(result);
+      if (trials === null) return result;
+      ingestUploads.inc({ outcome: "stored" });
+      ingestTrials.inc(trials);
+      end();
+      return result;
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

@@ -66,6 +66,11 @@ describe("createMetrics", () => {
         () => 0,
       ),
     ).rejects.toThrow("bad");
+    // Handed on without being stored (the upload's fast path said "not here"): not counted.
+    await metrics.observeIngest(
+      () => Promise.resolve({ status: "refused" }),
+      () => null,
+    );
     const { body } = await metrics.render();
     expect(body).toMatch(/meshbench_ingest_uploads_total\{outcome="stored",component="web"\} 1/);
     expect(body).toMatch(/meshbench_ingest_uploads_total\{outcome="failed",component="web"\} 1/);

@@ -94,10 +94,10 @@ export type ServiceOptions = {
   observeIngest?: IngestObserver;
 };
 
-/** Wraps one stored upload; `trialsOf` tells how many trials it held. */
+/** Wraps one stored upload; `trialsOf` tells how many trials it held (null: not stored there). */
 export type IngestObserver = <T>(
   store: () => Promise<T>,
-  trialsOf: (stored: T) => number,
+  trialsOf: (stored: T) => number | null,
 ) => Promise<T>;
 
 function observedUploads(db: Database, observe: IngestObserver | undefined): UploadRepository {
@@ -109,6 +109,11 @@ function observedUploads(db: Database, observe: IngestObserver | undefined): Upl
       observe(
         () => uploads.createUploadRun(workspaceId, input),
         (stored) => stored.trialKeys.length,
+      ),
+    storeTokenUploadRun: (gate, input, guard) =>
+      observe(
+        () => uploads.storeTokenUploadRun(gate, input, guard),
+        (outcome) => (outcome.status === "stored" ? outcome.trialKeys.length : null),
       ),
   };
 }

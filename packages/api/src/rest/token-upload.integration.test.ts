@@ -25,6 +25,7 @@ describe("POST /results with a token: the fast path = the general path", () => {
   let fast: (r: Request) => Promise<Response>;
   let general: (r: Request) => Promise<Response>;
   const fastAnswers: unknown[] = [];
+  const observed: number[] = [];
   let ws: string;
   let audit: { actorUserId: null; actorTokenId: null };
   /** A token of its own per test: each spends its own rate-limit points. */
@@ -34,6 +35,13 @@ describe("POST /results with a token: the fast path = the general path", () => {
   beforeAll(async () => {
     services = createServices(db(), {
       rateLimits: { upload: { points: LIMIT, durationSeconds: 60 } },
+      // As the web app counts ingest: each stored upload once, whichever path stored it.
+      observeIngest: async (store, trialsOf) => {
+        const stored = await store();
+        const trials = trialsOf(stored);
+        if (trials !== null) observed.push(trials);
+        return stored;
+      },
     });
     // Counts what the fast path itself answered (null: it handed the request on).
     const watched: Services = {
@@ -133,6 +141,7 @@ describe("POST /results with a token: the fast path = the general path", () => {
     const viaFast = await post(fast, token, upload("same-rows"));
     const viaGeneral = await post(general, token, upload("same-rows"));
     expect(fastAnswers).toHaveLength(1);
+    expect(observed).toEqual([2, 2, 2]); // three uploads of two trials, each counted once
     expect(viaFast.status).toBe(200);
     expect(viaFast.headers.get("content-type")).toBe("application/json");
     const a = (await viaFast.json()) as { runId: string };
