@@ -15,18 +15,14 @@ export function httpRequest(
       options.body === undefined
         ? options.headers
         : { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) };
-    const req = request(
-      url,
-      { method: options.method ?? "GET", headers, agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-        res.on("error", reject);
-      },
-    );
+    const req = request(url, { method: options.method ?? "GET", headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+      res.on("error", reject);
+    });
     req.on("error", reject);
     req.end(options.body);
   });

@@ -18,13 +18,11 @@ import {
   createScheduleRepository,
   createRateSeriesRepository,
   createShareLinkRepository,
-  createUploadRepository,
   createVerdictRepository,
   createWorkspaceRepository,
   createWorkspaceSecretRepository,
   type Database,
   type RateLimitRule,
-  type UploadRepository,
 } from "@meshbench/db";
 import { KubeClusterGateway } from "@meshbench/k8s";
 import type { OutboundPolicy } from "@meshbench/outbound";
@@ -49,6 +47,7 @@ import { createDisabledMailer, type Mailer } from "./mail/mailer";
 import { createMemberService } from "./members/member-service";
 import { createNoiseService } from "./noise/noise-service";
 import { createReportService } from "./reports/report-service";
+import { observedUploads, type IngestObserver } from "./results/observed-uploads";
 import { createResultsService } from "./results/results-service";
 import { createRunExecutionService } from "./runs/run-execution-service";
 import { createRunQueryService } from "./runs/run-query-service";
@@ -93,30 +92,6 @@ export type ServiceOptions = {
   /** Observes every stored upload (the web app counts ingest rate and latency with it). */
   observeIngest?: IngestObserver;
 };
-
-/** Wraps one stored upload; `trialsOf` tells how many trials it held (null: not stored there). */
-export type IngestObserver = <T>(
-  store: () => Promise<T>,
-  trialsOf: (stored: T) => number | null,
-) => Promise<T>;
-
-function observedUploads(db: Database, observe: IngestObserver | undefined): UploadRepository {
-  const uploads = createUploadRepository(db);
-  if (!observe) return uploads;
-  return {
-    ...uploads,
-    createUploadRun: (workspaceId, input) =>
-      observe(
-        () => uploads.createUploadRun(workspaceId, input),
-        (stored) => stored.trialKeys.length,
-      ),
-    storeTokenUploadRun: (gate, input, guard) =>
-      observe(
-        () => uploads.storeTokenUploadRun(gate, input, guard),
-        (outcome) => (outcome.status === "stored" ? outcome.trialKeys.length : null),
-      ),
-  };
-}
 
 /**
  * Wires the services over one database client; the web app, the worker, the seed and tests call

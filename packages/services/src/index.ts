@@ -1,9 +1,5 @@
-export {
-  createServices,
-  type IngestObserver,
-  type ServiceOptions,
-  type Services,
-} from "./create-services";
+export { createServices, type ServiceOptions, type Services } from "./create-services";
+export type { IngestObserver } from "./results/observed-uploads";
 export { createConsoleMailer, createDisabledMailer, type Mail, type Mailer } from "./mail/mailer";
 export { rateLimitSubject, type RateLimitBucket } from "./limits/rate-limit-service";
 export type { AuditService } from "./audit/audit-service";
