@@ -62,11 +62,11 @@ describe("load_generator_saturated", () => {
     expect(flag?.message).toContain("achieving 2100.0 of 4000 requested QPS");
   });
 
-  it("puts the threshold at 90% of the ceiling, inclusive", () => {
+  it("puts the threshold at 80% of the ceiling, inclusive", () => {
     const at = (cpu: number) => assessLoadGenerator(evidence({ generatorCpuMillicores: cpu }));
-    expect(LOAD_GENERATOR_CEILING_SHARE).toBe(0.9);
-    expect(at(90)).not.toBeNull();
-    expect(at(89.9)).toBeNull();
+    expect(LOAD_GENERATOR_CEILING_SHARE).toBe(0.8);
+    expect(at(80)).not.toBeNull();
+    expect(at(79.9)).toBeNull();
   });
 
   it("names the node's CPU as the ceiling when there was no limit", () => {

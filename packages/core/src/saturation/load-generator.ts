@@ -2,12 +2,15 @@ import type { TTrialValidityFlag } from "@meshbench/contracts";
 import { classifySaturation, type LoadOutcome } from "./classify";
 
 /**
- * Share of its CPU ceiling at which the load generator counts as saturated. Fortio held to a CFS
- * quota shows ~95–100% of it while throttled; the per-trial figure is a mean over a kubelet
- * window that includes the ramp, so 90% leaves room for that without calling a generator at
- * half its ceiling a bottleneck.
+ * Share of its CPU ceiling at which a component (the load generator, the target) counts as
+ * saturated. Fortio held to a CFS quota runs at ~95–100% of it while throttled, but the trial's
+ * figure is a mean over the kubelet's counter window, whose ends are the kubelet's stats times
+ * (its housekeeping, up to ~10 s stale), not the load's: that window takes in the ramp and some
+ * idle time before or after the load. Throttled 50m generators measured 44–47m over their
+ * windows on real nodes, so 90% sat on the line; 80% leaves twice the observed dilution
+ * without calling a generator at half its ceiling a bottleneck.
  */
-export const LOAD_GENERATOR_CEILING_SHARE = 0.9;
+export const LOAD_GENERATOR_CEILING_SHARE = 0.8;
 
 /** What the generator could have used: its CPU limit, or the allocatable CPU of its node. */
 export interface LoadGeneratorCeiling {
@@ -69,9 +72,9 @@ export interface LoadGeneratorEvidence {
 /**
  * `load_generator_saturated` (invalid): the load generator was the bottleneck. All of:
  * - it fell short of the requested rate (achieved < 95% of requested, the saturation threshold);
- * - the generator's CPU was at ≥ 90% of its ceiling (loadGeneratorCeiling);
+ * - the generator's CPU was at ≥ 80% of its ceiling (loadGeneratorCeiling);
  * - the target was not saturated: errors at most 1% (a starved generator sends fewer requests,
- *   it does not make them fail), and the target's CPU below 90% of its limit when it has one.
+ *   it does not make them fail), and the target's CPU below 80% of its limit when it has one.
  * Such a trial measured the generator: it stays out of latency deltas, load curves and capacity.
  */
 export function assessLoadGenerator(e: LoadGeneratorEvidence): TTrialValidityFlag | null {
