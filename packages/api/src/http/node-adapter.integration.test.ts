@@ -222,4 +222,38 @@ describe("the REST handler served from node:http (front door) = the fetch handle
     expect(Number(last?.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(errorOf(last!).code).toBe("TOO_MANY_REQUESTS");
   });
+  it("answers a plain token upload without the fetch handler, and a replay of it through it", async () => {
+    let fetchCalls = 0;
+    const counting = Object.assign(
+      (request: Request, after?: { fastTried: boolean }) => {
+        fetchCalls++;
+        return fetchHandler(request, after);
+      },
+      { uploadWhole: fetchHandler.uploadWhole },
+    );
+    const serve = serveFromNode(counting, { "x-frame-options": "DENY" }, MAX);
+    const own = createServer((req, res) => void serve(req, res));
+    await new Promise<void>((r) => own.listen(0, "127.0.0.1", r));
+    const shared = base;
+    base = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+    try {
+      expect((await overNode(bearer("writer"), upload("whole"))).status).toBe(200); // new key
+      const before = await runsIn("victim");
+      const calls = fetchCalls;
+      const headers = { ...bearer("writer"), "idempotency-key": "whole-once" };
+      const first = await overNode(headers, upload("whole"));
+      expect(first.status).toBe(200);
+      expect(first.headers["x-frame-options"]).toBe("DENY");
+      expect(fetchCalls).toBe(calls); // the fast path answered it whole
+      const again = await overNode(headers, upload("whole"));
+      expect(again.headers["idempotency-replayed"]).toBe("true");
+      expect(JSON.parse(again.body)).toEqual(JSON.parse(first.body));
+      expect(fetchCalls).toBe(calls + 1); // declined once (key taken), answered by the handler
+      expect((await overNode(headers, upload("whole", { title: "other" }))).status).toBe(409);
+      expect(await runsIn("victim")).toBe(before + 1);
+    } finally {
+      base = shared;
+      await new Promise<void>((r) => own.close(() => r()));
+    }
+  });
 });

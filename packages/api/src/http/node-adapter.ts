@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { WholeRequest } from "../rest/rest-handler";
 
-type FetchHandler = (request: Request) => Promise<Response>;
+/** A fetch-style handler; with `uploadWhole` (createRestHandler's), bodies read whole try it first. */
+type FetchHandler = ((request: Request, after?: { fastTried: boolean }) => Promise<Response>) & {
+  uploadWhole?: (request: WholeRequest) => Promise<Response | string | null>;
+};
 
 /**
  * A fetch-style handler (e.g. createRestHandler's) served straight from node:http, for the
@@ -20,27 +24,62 @@ export function serveFromNode(
 ) {
   return async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host ?? "localhost";
-    const init: RequestInit & { duplex?: "half" } = {
-      method: req.method,
-      headers: requestHeaders(req),
-    };
+    const url = `http://${host}${req.url ?? "/"}`;
+    const init: RequestInit & { duplex?: "half" } = { method: req.method };
+    let fastTried = false;
     if (req.method !== "GET" && req.method !== "HEAD") {
       const declared = Number(req.headers["content-length"] ?? "NaN");
       if (Number.isSafeInteger(declared) && declared >= 0 && declared <= bufferUpTo) {
         const body = await wholeBody(req);
-        init.body = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+        const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+        const fast = await handler.uploadWhole?.({
+          method: req.method ?? "GET",
+          url,
+          headers: nodeHeaders(req),
+          bytes,
+        });
+        if (typeof fast === "string")
+          return send(res, 200, { ...headers, "content-type": "application/json" }, fast);
+        if (fast) return sendResponse(res, headers, fast);
+        fastTried = fast === null && handler.uploadWhole !== undefined;
+        init.body = bytes;
       } else {
         init.body = bodyStream(req);
         init.duplex = "half"; // a streamed request body (the handler counts it against the limit)
       }
     }
-    const response = await handler(new Request(`http://${host}${req.url ?? "/"}`, init));
-    const body = Buffer.from(await response.arrayBuffer());
-    const out: Record<string, string> = { ...headers };
-    response.headers.forEach((value, name) => (out[name] = value));
-    out["content-length"] = String(body.byteLength);
-    res.writeHead(response.status, out);
-    res.end(body);
+    init.headers = requestHeaders(req); // built only here: the fast path never needs them
+    await sendResponse(res, headers, await handler(new Request(url, init), { fastTried }));
+  };
+}
+
+async function sendResponse(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  response: Response,
+) {
+  const out: Record<string, string> = { ...headers };
+  response.headers.forEach((value, name) => (out[name] = value));
+  send(res, response.status, out, Buffer.from(await response.arrayBuffer()));
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+) {
+  res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+/** A node request's headers read as fetch's Headers.get reads them (repeats joined with ", "). */
+function nodeHeaders(req: IncomingMessage): Pick<Headers, "get"> {
+  return {
+    get(name: string) {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
   };
 }
 

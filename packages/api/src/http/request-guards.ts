@@ -5,7 +5,10 @@ import { bearerToken } from "../auth/bearer-token";
  * no bearer token must come from one of our origins (browsers always send Origin on POST).
  * Token callers (CLI, CI) carry no ambient credentials, so there is nothing to forge.
  */
-export function isCrossSiteWrite(request: Request, trustedOrigins: readonly string[]): boolean {
+export function isCrossSiteWrite(
+  request: Pick<Request, "method"> & { headers: Pick<Headers, "get"> },
+  trustedOrigins: readonly string[],
+): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")
     return false;
   if (bearerToken(request.headers) !== null) return false;

@@ -13,8 +13,11 @@ export type TokenUploadGate = {
   touch: boolean;
   /** The upload's benchmark; null: the key is new (the general path creates its record). */
   benchmark: BenchmarkRow | null;
-  /** A hash of the benchmark's whole row, which the store checks is still the same. */
-  benchmarkHash: string | null;
+  /**
+   * The benchmark row's version (its `xmin`: every UPDATE writes a new one), which the store
+   * checks is still the same: any change to the row, and the gate is read again.
+   */
+  benchmarkVersion: string | null;
   alerting: boolean;
   /** The Idempotency-Key already has a record (a replay, a conflict or one in flight). */
   keyTaken: boolean;
@@ -42,13 +45,13 @@ export async function readTokenGate(
     workspaceId: string;
     touch: boolean;
     benchmark: (Omit<BenchmarkRow, "createdAt" | "updatedAt"> & Record<string, unknown>) | null;
-    benchmarkHash: string | null;
+    benchmarkVersion: string | null;
     alerting: boolean;
     keyTaken: boolean;
   }>({
     ...prepared(`SELECT t."id" AS "tokenId", t."workspaceId",
        (t."lastUsedAt" IS NULL OR t."lastUsedAt" < $2) AS "touch",
-       to_jsonb(b) AS "benchmark", md5(to_jsonb(b)::text) AS "benchmarkHash",
+       to_jsonb(b) AS "benchmark", b."xmin"::text AS "benchmarkVersion",
        (b."id" IS NOT NULL AND EXISTS (SELECT 1 FROM "AlertRule" r WHERE r."benchmarkId" = b."id")) AS "alerting",
        ($4::text IS NOT NULL AND EXISTS (SELECT 1 FROM "IdempotencyRecord" i
          WHERE i."workspaceId" = t."workspaceId" AND i."key" = t."id" || ':' || $4)) AS "keyTaken"
@@ -70,7 +73,7 @@ export async function readTokenGate(
     workspaceId: row.workspaceId,
     touch: row.touch,
     benchmark: row.benchmark ? (row.benchmark as unknown as BenchmarkRow) : null,
-    benchmarkHash: row.benchmarkHash,
+    benchmarkVersion: row.benchmarkVersion,
     alerting: row.alerting,
     keyTaken: row.keyTaken,
   };

@@ -84,7 +84,7 @@ export function createUploadRepository(db: Database) {
      * point left, or the key has a record (a twin's, a replay's); either way nothing was written.
      */
     async storeTokenUploadRun(
-      gate: TokenUploadGate & { benchmark: BenchmarkRow; benchmarkHash: string },
+      gate: TokenUploadGate & { benchmark: BenchmarkRow; benchmarkVersion: string },
       input: UploadRunInput,
       guard: {
         tokenHash: string;
@@ -108,7 +108,7 @@ export function createUploadRepository(db: Database) {
             tokenId: gate.tokenId,
             workspaceId: gate.workspaceId,
             benchmarkId: gate.benchmark.id,
-            benchmarkHash: gate.benchmarkHash,
+            benchmarkVersion: gate.benchmarkVersion,
           },
           rateLimit: guard.rateLimit,
           idempotency: guard.idempotency && {

@@ -150,8 +150,8 @@ export function createResultsService(deps: {
             benchmarkKey: request.input.benchmark,
             idempotencyKey: request.idempotency?.key ?? null,
           });
-          if (!read?.benchmark || !read.benchmarkHash || read.keyTaken) return null;
-          gate = { ...read, benchmark: read.benchmark, benchmarkHash: read.benchmarkHash };
+          if (!read?.benchmark || !read.benchmarkVersion || read.keyTaken) return null;
+          gate = { ...read, benchmark: read.benchmark, benchmarkVersion: read.benchmarkVersion };
           fresh = true;
           gateHints.set(hintKey, gate);
         }
