@@ -1,4 +1,4 @@
-import type { V1Deployment } from "@kubernetes/client-node";
+import type { V1Deployment, V1PodSpec } from "@kubernetes/client-node";
 import { type TMethodology, COMPONENTS } from "@meshbench/contracts";
 import {
   LABELS,
@@ -42,12 +42,56 @@ const ECHO_PODS: PodAvoidance = {
 export const LOAD_GENERATOR_SELECTOR = `${LABELS.component}=${COMPONENTS.loadGenerator},!${LABELS.trial}`;
 
 /**
+ * The only pod-spec fields the builder places its pods with. A measurement pod copies exactly
+ * these from the Deployment's template as the cluster holds it (scale changes the spread), and
+ * nothing else of that spec.
+ */
+export const LOAD_GENERATOR_PLACEMENT = [
+  "nodeSelector",
+  "affinity",
+  "topologySpreadConstraints",
+] as const satisfies readonly (keyof V1PodSpec)[];
+type Placement = Pick<V1PodSpec, (typeof LOAD_GENERATOR_PLACEMENT)[number]>;
+
+/**
+ * Every load-generator pod, and every measurement pod, runs without the namespace's service
+ * account token: Fortio never calls the apiserver (the meshes' proxies mount their own tokens).
+ */
+export const LOAD_GENERATOR_POD_HARDENING = {
+  automountServiceAccountToken: false,
+} as const satisfies Partial<V1PodSpec>;
+
+const podLabels = (runId: string, variant: string, inMesh: boolean) => ({
+  ...loadGeneratorMeshMetadata(inMesh).labels,
+  ...runLabels(runId, variant),
+  [LABELS.component]: COMPONENTS.loadGenerator,
+});
+
+const keysOf = (records: Record<string, string>[]) => [
+  ...new Set(records.flatMap((r) => Object.keys(r))),
+];
+
+/**
+ * The label and annotation keys the builder may give its pods, in or out of the mesh: what a
+ * measurement pod copies from the template. Exact keys, not mesh prefixes: other keys under
+ * them run things (`sidecar.istio.io/userVolume` mounts a volume into the proxy,
+ * `sidecar.istio.io/proxyImage` picks its image).
+ */
+export const LOAD_GENERATOR_POD_METADATA_KEYS = {
+  labels: keysOf([podLabels("r", "v", true), podLabels("r", "v", false)]),
+  annotations: keysOf([
+    loadGeneratorMeshMetadata(true).annotations,
+    loadGeneratorMeshMetadata(false).annotations,
+  ]),
+};
+
+/**
  * The variant's long-lived Fortio servers (one per load generator, `replicas` of one Deployment),
  * driven through their REST API: no pod start per trial, and results are read from their data
  * dir rather than a log that interleaves stdout and stderr. Placement as the server's opposite
  * (anti-affinity), in or out of the mesh as the variant's topology places its client; several
  * generators spread over the nodes that placement allows (a soft topology spread: two may share
- * a node when there are fewer nodes than generators).
+ * a node when there are fewer nodes than generators). No service account token.
  */
 export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deployment {
   const { methodology: m } = input;
@@ -56,10 +100,10 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
     [LABELS.component]: COMPONENTS.loadGenerator,
   };
   const nodeSelector = m.placement.loadGeneratorNodeSelector;
-  const mesh = loadGeneratorMeshMetadata(input.inMesh);
   const replicas = input.replicas ?? loadGeneratorReplicas(m);
-  const spread =
-    replicas > 1
+  const placement: Placement = {
+    ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
+    ...(replicas > 1
       ? {
           topologySpreadConstraints: [
             {
@@ -70,7 +114,23 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
             },
           ],
         }
-      : {};
+      : {}),
+    ...(m.placement.antiAffinity
+      ? {
+          affinity: {
+            podAntiAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [
+                {
+                  labelSelector: { matchLabels: (input.avoid ?? ECHO_PODS).matchLabels },
+                  ...(input.avoid?.namespaces ? { namespaces: input.avoid.namespaces } : {}),
+                  topologyKey: "kubernetes.io/hostname",
+                },
+              ],
+            },
+          },
+        }
+      : {}),
+  };
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
@@ -79,25 +139,13 @@ export function buildLoadGeneratorDeployment(input: LoadGeneratorInput): V1Deplo
       replicas,
       selector: { matchLabels: { [LABELS.component]: COMPONENTS.loadGenerator } },
       template: {
-        metadata: { labels: { ...mesh.labels, ...labels }, annotations: mesh.annotations },
+        metadata: {
+          labels: podLabels(input.runId, input.variant, input.inMesh),
+          annotations: loadGeneratorMeshMetadata(input.inMesh).annotations,
+        },
         spec: {
-          ...(Object.keys(nodeSelector).length ? { nodeSelector } : {}),
-          ...spread,
-          ...(m.placement.antiAffinity
-            ? {
-                affinity: {
-                  podAntiAffinity: {
-                    requiredDuringSchedulingIgnoredDuringExecution: [
-                      {
-                        labelSelector: { matchLabels: (input.avoid ?? ECHO_PODS).matchLabels },
-                        ...(input.avoid?.namespaces ? { namespaces: input.avoid.namespaces } : {}),
-                        topologyKey: "kubernetes.io/hostname",
-                      },
-                    ],
-                  },
-                },
-              }
-            : {}),
+          ...placement,
+          ...LOAD_GENERATOR_POD_HARDENING,
           containers: [
             {
               name: LOAD_CONTAINER,

@@ -1,10 +1,10 @@
-import { CoreV1Api } from "@kubernetes/client-node";
+import { AppsV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { ZBenchmarkDefinition, ZVariant } from "@meshbench/contracts";
 import { testKubeConfig } from "@meshbench/testing/k8s";
 import { describe, expect, it } from "vitest";
 import { fortioRunBody } from "../fortio/run-request";
 import { KubeClusterGateway } from "../kube-cluster-gateway";
-import { LABELS } from "../manifests/labels";
+import { LABELS, LOAD_GENERATOR_NAME } from "../manifests/labels";
 import { MEASURED_LOAD_CONTAINER } from "../manifests/measurement-pod";
 import { testConnection, testKube, testLoadGenerators } from "../test-support/test-cluster";
 import { deployLoadGenerator, loadGeneratorServers, waitForLoadGenerator } from "./load-generator";
@@ -18,6 +18,7 @@ import { ensureNamespace } from "./namespaces";
 import { deployTarget, waitForTarget } from "./targets";
 
 const core = testKubeConfig().makeApiClient(CoreV1Api);
+const apps = testKubeConfig().makeApiClient(AppsV1Api);
 const gw = () => new KubeClusterGateway(testConnection(), { pollMs: 200 });
 
 const def = ZBenchmarkDefinition.parse({
@@ -132,13 +133,58 @@ describe("a trial's measurement pods against a real apiserver (kwok)", () => {
       });
       expect(JSON.stringify(outcome)).not.toContain("hunter2");
 
-      // Started again (a retried trial): the leftovers go first, then two fresh pods.
+      // Someone (or a mutating webhook) tampered with the live Deployment's template: an init
+      // container, the node's network, a powerful service account with its token, a sidecar
+      // holding a secret, an Istio annotation that mounts the node's disk into the proxy.
+      const name = LOAD_GENERATOR_NAME;
+      await core.createNamespacedServiceAccount({
+        namespace: ns,
+        body: { metadata: { name: "cluster-admin-sa" } },
+      });
+      const live = await apps.readNamespacedDeployment({ name, namespace: ns });
+      const t = live.spec!.template;
+      t.metadata!.annotations = {
+        ...t.metadata!.annotations,
+        "sidecar.istio.io/userVolume": '[{"name":"host","hostPath":{"path":"/"}}]',
+      };
+      t.spec = {
+        ...t.spec!,
+        initContainers: [{ name: "pwn", image: "busybox", command: ["sh", "-c", "id"] }],
+        hostNetwork: true,
+        serviceAccountName: "cluster-admin-sa",
+        automountServiceAccountToken: true,
+        containers: [
+          ...t.spec!.containers,
+          { name: "exfiltrate", image: "busybox", env: [{ name: "TOKEN", value: "hunter2" }] },
+        ],
+      };
+      await apps.replaceNamespacedDeployment({ name, namespace: ns, body: live });
+      const tampered = (await apps.readNamespacedDeployment({ name, namespace: ns })).spec!;
+      expect(tampered.template.spec!.initContainers).toHaveLength(1);
+      expect(tampered.template.spec!.hostNetwork).toBe(true);
+
+      // Started again (a retried trial): the leftovers go first, then two fresh pods, which the
+      // apiserver holds with none of the tampering (it defaults the service account to default).
       const retried = await startMeasurementPods(
         k,
         { namespace: ns, trial, bodies: [body(600), body(400)] },
         { timeoutMs: 30_000 },
       );
       expect(retried.pods).toEqual(started.pods);
+      const fresh = (
+        await core.listNamespacedPod({ namespace: ns, labelSelector: `${LABELS.trial}=${trial}` })
+      ).items.filter((p) => !p.metadata!.deletionTimestamp);
+      expect(fresh).toHaveLength(2);
+      for (const p of fresh) {
+        expect(p.spec!.initContainers ?? []).toEqual([]);
+        expect(p.spec!.hostNetwork ?? false).toBe(false);
+        expect(p.spec!.serviceAccountName).toBe("default");
+        expect(p.spec!.automountServiceAccountToken).toBe(false);
+        expect(p.spec!.containers.map((c) => c.name)).toEqual([MEASURED_LOAD_CONTAINER, "fortio"]);
+        expect(p.metadata!.annotations ?? {}).not.toHaveProperty("sidecar.istio.io/userVolume");
+        for (const word of ["pwn", "busybox", "cluster-admin-sa", "hunter2", "hostPath"])
+          expect(JSON.stringify(p)).not.toContain(word);
+      }
       expect(await measurementOutcome(k, ns, trial, retried.pods)).toEqual({ done: false });
 
       await deleteMeasurementPods(k, ns, retried.pods);
