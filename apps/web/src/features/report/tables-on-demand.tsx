@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { GeneratorsTable } from "~/features/runs/generators-table";
 import { TrialsTable } from "~/features/runs/trials-table";
+import { rateTrialChoices } from "./rate-choices";
+import { RateOverTime } from "./rate-over-time";
 import { RepetitionTable } from "./report-tables";
 import { useTRPC } from "~/trpc/react";
 
@@ -74,5 +76,25 @@ export function RepetitionsOnDemand({ source, count }: { source: OnDemandSource;
       summary={`All ${count} repetitions, each with its own percentiles`}
       render={(report) => <RepetitionTable report={report} />}
     />
+  );
+}
+
+/**
+ * "Throughput over time": its trial picker, loaded when opened (a 100-trial run's choices were
+ * 16 KiB of the page); a picked trial's series loads on its own (rate-over-time.tsx).
+ */
+export function RateOverTimeOnDemand({ source, count }: { source: OnDemandSource; count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      <h2>Throughput over time</h2>
+      <OnDemand
+        source={source}
+        summary="Requests per second, second by second, of a trial you pick"
+        render={(report) => (
+          <RateOverTime runId={source.runId} trials={rateTrialChoices(report.trials)} />
+        )}
+      />
+    </>
   );
 }

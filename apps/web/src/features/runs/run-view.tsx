@@ -11,14 +11,13 @@ import { RunExclusionNote } from "~/features/history/run-exclusion-note";
 import { DefinitionAsRun } from "~/features/records/definition-as-run";
 import { RunAgain, type ClusterChoice } from "~/features/records/run-again";
 import { RunVerdict } from "~/features/records/run-verdict";
-import { RateOverTime } from "~/features/report/rate-over-time";
 import { RunReportView } from "~/features/report/run-report-view";
 import { ShareControls } from "~/features/share/share-controls";
 import { atLeast } from "~/lib/roles";
 import { LiveProgress } from "./live-progress";
 import { RunActions } from "./run-actions";
 import { RunHeader } from "./run-header";
-import { TrialsOnDemand } from "~/features/report/tables-on-demand";
+import { RateOverTimeOnDemand, TrialsOnDemand } from "~/features/report/tables-on-demand";
 
 /**
  * A run's page: header, actions, live progress while it runs, share controls, the verdict (its
@@ -81,7 +80,10 @@ export function RunView({
           )
         }
       />
-      <RateOverTime runId={runId} trials={report.trials} />
+      <RateOverTimeOnDemand
+        source={source}
+        count={report.trials.filter((t) => t.status === "succeeded").length}
+      />
       {definition ? <DefinitionAsRun view={definition} /> : null}
       <h2>Trials</h2>
       <TrialsOnDemand source={source} count={report.trials.length} />
