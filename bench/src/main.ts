@@ -96,7 +96,11 @@ async function ingestSection({ stack, chartFile, tokens }: Ctx) {
   );
 }
 
-async function compareSection({ stack, files, tokens, session }: Ctx, runId: string) {
+async function compareSection(
+  { stack, files, tokens, session }: Ctx,
+  runId: string,
+  otherRunId: string,
+) {
   log("compare…");
   const level = `qps-${QPS[QPS.length - 1]}/c8/p0/http1/ka`;
   const c = await benchCompare({
@@ -105,6 +109,7 @@ async function compareSection({ stack, files, tokens, session }: Ctx, runId: str
     token: tokens[0]!,
     session,
     runId,
+    otherRunId,
     compareItems: VARIANTS.map((variant) => ({ runId, variant, levelKey: level })),
     n: quick ? 10 : 30,
   });
@@ -120,12 +125,20 @@ async function compareSection({ stack, files, tokens, session }: Ctx, runId: str
   ];
   rows.push(
     [
-      "Run report data, first view (computed, uncached)",
+      "Run report data, first view (computed, uncached; the server's first report)",
       ms(c.firstView),
       floor,
       ratio(c.firstView, c.floor.p95),
-      "≤ 150 ms",
-      yes(c.firstView <= 150),
+      "≤ 100 ms",
+      yes(c.firstView <= 100),
+    ],
+    [
+      "Run report data, first view of another run (computed, uncached; warm server)",
+      ms(c.firstViewWarm),
+      floor,
+      ratio(c.firstViewWarm, c.floor.p95),
+      "≤ 100 ms",
+      yes(c.firstViewWarm <= 100),
     ],
     row("Run report data (reports.run, 100 trials) p95", c.runData),
     row("Run page HTML (/runs/[id], 100 trials) p95", c.runPage),
@@ -230,7 +243,12 @@ async function main() {
   if (wants("ingest")) await ingestSection(ctx);
   // Uploaded after the ingest load, so the run lists and pickers see thousands of runs.
   const runId = await uploadRun(stack.baseUrl, ctx.tokens[0]!, syntheticRunTrials(files));
-  if (wants("compare")) await compareSection(ctx, runId);
+  if (wants("compare"))
+    await compareSection(
+      ctx,
+      runId,
+      await uploadRun(stack.baseUrl, ctx.tokens[0]!, syntheticRunTrials(files)),
+    );
   if (wants("storage")) await storageSection(ctx, runId);
   if (wants("chart")) await chartSection(ctx, fortioBin);
   if (wants("scheduler")) {
