@@ -92,6 +92,11 @@ describe.skipIf(skipped)("throughput over time of worker-driven trials on real n
       500,
     );
     await watch.stop();
+    // A failed run says why (its error and the worker's lines about it) before the assertion.
+    if (run.status !== "succeeded")
+      console.log(
+        `${key} ${run.status}: ${run.error ?? ""} ${rn.logs.filter((l) => l.includes(runId)).join(" | ")}`,
+      );
     expect(run.trials.map((t) => t.failureReason)).toEqual(Array(REPETITIONS).fill(null));
     await until(`run ${key} cleaned up`, async () => {
       const left = await core().listPodForAllNamespaces({

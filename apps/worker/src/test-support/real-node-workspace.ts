@@ -1,7 +1,8 @@
 import { createPrismaClient, createRunQueue, type Database, type RunQueue } from "@meshbench/db";
 import { createServices } from "@meshbench/services";
 import { createTestDatabase } from "@meshbench/testing/postgres";
-import { realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
+import { CoreV1Api } from "@kubernetes/client-node";
+import { realNodeKubeConfig, realNodeKubeconfig } from "@meshbench/testing/real-cluster-context";
 import { afterAll, beforeAll, expect } from "vitest";
 import { startWorker } from "../worker";
 import { realNodeClusterRules } from "./cluster-rules";
@@ -67,6 +68,7 @@ export function useRealNodeWorkspace(slug: string): RealNodeWorkspace {
   };
 
   beforeAll(async () => {
+    await untilEarlierRunsCleanedUp();
     const test = await createTestDatabase();
     drop = test.drop;
     ws.url = test.url;
@@ -92,4 +94,25 @@ export function useRealNodeWorkspace(slug: string): RealNodeWorkspace {
     await drop?.();
   });
   return ws;
+}
+
+/**
+ * Every file starts on a quiet cluster: an earlier file's runs whose namespaces are still being
+ * deleted hold CPU requests and pods on the two nodes (a run started beside them can wait past
+ * the scheduler's grace). Waits up to 2 minutes for no pod of any run to be left, then goes on
+ * (saying what is left) rather than failing a file for another's leftovers.
+ */
+async function untilEarlierRunsCleanedUp() {
+  const core = realNodeKubeConfig().makeApiClient(CoreV1Api);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const left = await core.listPodForAllNamespaces({ labelSelector: "meshbench.io/run" });
+    if (left.items.length === 0) return;
+    if (Date.now() > deadline) {
+      const names = left.items.map((p) => `${p.metadata?.namespace}/${p.metadata?.name}`);
+      console.log(`[real-node] earlier runs' pods still there after 2 min: ${names.join(", ")}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
