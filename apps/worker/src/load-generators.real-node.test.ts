@@ -61,6 +61,14 @@ describe.skipIf(skipped)("several load generators per trial on real nodes", () =
       const running = all.filter((p) => p.status?.phase === "Running" && p.spec?.nodeName);
       const lg = running.filter((p) => p.metadata!.name!.startsWith("lg-fortio-"));
       return lg.length === generators && running.length > lg.length ? running : null;
+    }).catch(async (error: unknown) => {
+      // Why not: the run's state and the worker's lines about it (CI saw this wait time out once).
+      const r = await rn.caller().runs.get({ runId });
+      const all = (await core().listPodForAllNamespaces({ labelSelector: selector })).items;
+      console.log(
+        `${key}: run ${r.status} ${r.error ?? ""}; pods ${all.map((p) => `${p.metadata?.name} ${p.status?.phase} ${p.spec?.nodeName ?? "unscheduled"}`).join(", ")}; worker: ${rn.logs.filter((l) => l.includes(runId)).join(" | ")}`,
+      );
+      throw error;
     });
     const lgPods = pods.filter((p) => p.metadata!.name!.startsWith("lg-fortio-"));
     const echoNode = pods.find((p) => p.metadata!.name!.startsWith("echo-"))?.spec?.nodeName;
