@@ -86,12 +86,13 @@ describe.skipIf(skipped)("several load generators per trial on real nodes", () =
     );
     expect(run.trials.map((t) => t.failureReason)).toEqual([null]);
     const trial = run.trials[0]!;
-    // Cleaned up: no pod of the run is left.
+    // Cleaned up: no pod and no namespace of the run is left (the next run starts on a quiet cluster).
     await until(`run ${key} cleaned up`, async () => {
       const left = await core().listPodForAllNamespaces({
         labelSelector: `meshbench.io/run=${runId}`,
       });
-      return left.items.length === 0;
+      const namespaces = await core().listNamespace({ labelSelector: `meshbench.io/run=${runId}` });
+      return left.items.length === 0 && namespaces.items.length === 0;
     });
     return { trial, lgPods, run };
   };

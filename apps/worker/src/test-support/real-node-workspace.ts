@@ -99,17 +99,21 @@ export function useRealNodeWorkspace(slug: string): RealNodeWorkspace {
 /**
  * Every file starts on a quiet cluster: an earlier file's runs whose namespaces are still being
  * deleted hold CPU requests and pods on the two nodes (a run started beside them can wait past
- * the scheduler's grace). Waits up to 2 minutes for no pod of any run to be left, then goes on
+ * the scheduler's grace). Waits up to 2 minutes for no pod or namespace of any run to be left, then goes on
  * (saying what is left) rather than failing a file for another's leftovers.
  */
 async function untilEarlierRunsCleanedUp() {
   const core = realNodeKubeConfig().makeApiClient(CoreV1Api);
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const left = await core.listPodForAllNamespaces({ labelSelector: "meshbench.io/run" });
-    if (left.items.length === 0) return;
+    const pods = await core.listPodForAllNamespaces({ labelSelector: "meshbench.io/run" });
+    const namespaces = await core.listNamespace({ labelSelector: "meshbench.io/run" });
+    const left = [...pods.items, ...namespaces.items];
+    if (left.length === 0) return;
     if (Date.now() > deadline) {
-      const names = left.items.map((p) => `${p.metadata?.namespace}/${p.metadata?.name}`);
+      const names = left.map(
+        (o) => `${o.kind ?? ""} ${o.metadata?.namespace ?? ""}/${o.metadata?.name}`,
+      );
       console.log(`[real-node] earlier runs' pods still there after 2 min: ${names.join(", ")}`);
       return;
     }
